@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "host-helper.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/host-stack.h"
+#include "ns3/node.h"
+#include "ns3/pci-bus.h"
+#include "ns3/profile-registry.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+HostHelper::HostHelper()
+{
+    m_cpuFactory.SetTypeId(HostCpu::GetTypeId());
+    m_busFactory.SetTypeId(PciBus::GetTypeId());
+    m_stackFactory.SetTypeId(HostStack::GetTypeId());
+}
+
+bool
+HostHelper::SetHostProfile(const std::string& name)
+{
+    const Profile* p = ProfileRegistry::Find("host", name);
+    if (!p)
+    {
+        return false;
+    }
+    for (const auto& v : p->values)
+    {
+        ObjectFactory* f = v.target == "cpu"   ? &m_cpuFactory
+                           : v.target == "bus" ? &m_busFactory
+                                               : &m_stackFactory;
+        f->Set(v.attribute, StringValue(v.value));
+    }
+    return true;
+}
+
+void
+HostHelper::SetCpuAttribute(std::string name, const AttributeValue& value)
+{
+    m_cpuFactory.Set(name, value);
+}
+
+void
+HostHelper::SetBusAttribute(std::string name, const AttributeValue& value)
+{
+    m_busFactory.Set(name, value);
+}
+
+void
+HostHelper::SetStackAttribute(std::string name, const AttributeValue& value)
+{
+    m_stackFactory.Set(name, value);
+}
+
+void
+HostHelper::Install(Ptr<Node> node) const
+{
+    node->AggregateObject(m_cpuFactory.Create<HostCpu>());
+    node->AggregateObject(m_busFactory.Create<PciBus>());
+    node->AggregateObject(m_stackFactory.Create<HostStack>());
+}
+
+void
+HostHelper::Install(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+} // namespace clusternet
+} // namespace ns3

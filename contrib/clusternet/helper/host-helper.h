@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_HOST_HELPER_H
+#define CLUSTERNET_HOST_HELPER_H
+
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief Aggregates a host model onto nodes: HostCpu, PciBus and HostStack, configured from a
+ * host profile ("piii450-linux22") and optional attribute overrides.
+ */
+class HostHelper
+{
+  public:
+    HostHelper();
+
+    /// Apply a host profile; @return false if there is no such profile
+    bool SetHostProfile(const std::string& name);
+    void SetCpuAttribute(std::string name, const AttributeValue& value);
+    void SetBusAttribute(std::string name, const AttributeValue& value);
+    void SetStackAttribute(std::string name, const AttributeValue& value);
+    /// Install on every node of @p nodes (each gets its own CPU, bus and stack settings).
+    void Install(NodeContainer nodes) const;
+    /// Install on one node.
+    void Install(Ptr<Node> node) const;
+
+  private:
+    ObjectFactory m_cpuFactory;
+    ObjectFactory m_busFactory;
+    ObjectFactory m_stackFactory;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_HOST_HELPER_H

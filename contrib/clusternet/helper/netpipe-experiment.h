@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_NETPIPE_EXPERIMENT_H
+#define CLUSTERNET_NETPIPE_EXPERIMENT_H
+
+#include "ns3/netpipe-application.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief One NetPIPE TCP configuration between two hosts linked back to back by Gigabit
+ * Ethernet, as in seed 000 section 3.
+ */
+struct NetpipeConfig
+{
+    std::string nic{"sknet"};            //!< NIC profile
+    std::string host{"piii450-linux22"}; //!< host profile
+    std::string pci;                     //!< "WIDTHxCLOCK" (e.g. "64x66"); empty = host profile
+    uint16_t mtu{1500};                  //!< IP MTU [bytes]
+    uint32_t sockbuf{131072};            //!< socket buffer [bytes]
+    uint32_t maxBlock{1 << 21};          //!< largest NetPIPE block [bytes]
+    std::string overrides;               //!< "target.Attribute=value;..." (device, coalescer,
+                                         //!< cpu, bus, stack)
+    std::string pcapPrefix;              //!< write PCAP files with this prefix if not empty
+};
+
+/**
+ * @ingroup clusternet
+ * @brief Builds and runs one NetPIPE TCP simulation.
+ */
+class TcpNetpipeExperiment
+{
+  public:
+    /// @return "" if @p config is valid, else one line naming the bad parameter
+    static std::string Validate(const NetpipeConfig& config);
+    /// Run the simulation; @p config must be valid.
+    static std::vector<NetpipeApplication::Sample> Run(const NetpipeConfig& config);
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_NETPIPE_EXPERIMENT_H

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "netpipe-scenario.h"
+
+#include "netpipe-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
+
+#include "ns3/profile-registry.h"
+
+#include <cstdio>
+#include <sstream>
+#include <thread>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+namespace
+{
+
+/// The PCI slot a run uses: the override, else the host profile's.
+std::string
+EffectivePci(const NetpipeConfig& c)
+{
+    if (!c.pci.empty())
+    {
+        return c.pci;
+    }
+    std::string width = "32";
+    std::string clock = "33";
+    for (const auto& v : ProfileRegistry::Find("host", c.host)->values)
+    {
+        if (v.target == "bus" && v.attribute == "Width")
+        {
+            width = v.value;
+        }
+        if (v.target == "bus" && v.attribute == "Clock")
+        {
+            clock = v.value;
+        }
+    }
+    return width + "x" + clock;
+}
+
+std::string
+Fixed(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
+    return buf;
+}
+
+SweepRunner::Rows
+NetpipeRows(const NetpipeConfig& c)
+{
+    SweepRunner::Rows rows;
+    for (const auto& s : TcpNetpipeExperiment::Run(c))
+    {
+        double us = s.oneWay.GetNanoSeconds() / 1e3;
+        double mbps = s.bytes * 8.0 / us;
+        rows.push_back({c.nic,
+                        c.host,
+                        EffectivePci(c),
+                        std::to_string(c.mtu),
+                        std::to_string(c.sockbuf),
+                        std::to_string(s.bytes),
+                        Fixed(us, 3),
+                        Fixed(mbps, 3),
+                        std::to_string(s.repeats)});
+    }
+    return rows;
+}
+
+} // namespace
+
+int
+RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
+{
+    ScenarioArgs args(spec.name, spec.description);
+    std::string nics;
+    for (const auto& n : ProfileRegistry::Names("nic"))
+    {
+        nics += (nics.empty() ? "" : ", ") + n;
+    }
+    std::string hosts;
+    for (const auto& n : ProfileRegistry::Names("host"))
+    {
+        hosts += (hosts.empty() ? "" : ", ") + n;
+    }
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
+    args.Add("mtu", "IP MTUs, comma-separated [bytes, 1500..9000]", spec.mtus);
+    args.Add("sockbuf", "socket buffer sizes, comma-separated [bytes, 4096..67108864]", spec.sockbufs);
+    if (!spec.cases.empty())
+    {
+        args.Add("cases",
+                 "NIC@MTU pairs, comma-separated; replaces --nic x --mtu when given "
+                 "[profile@bytes]",
+                 spec.cases);
+    }
+    args.Add("host", "host profile (" + hosts + ")", "piii450-linux22");
+    args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
+             "the host profile's", "");
+    args.Add("set",
+             "profile attribute overrides 'target.Attribute=value;...' with target device, "
+             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps) [ns-3 values]",
+             "");
+    args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(spec.maxBlock));
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/" + spec.name);
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+
+    std::vector<std::pair<std::string, uint32_t>> nicMtu;
+    std::string casesGiven = spec.cases.empty() ? "" : args.Get("cases");
+    bool axesChanged = args.Get("nic") != spec.nics || args.Get("mtu") != spec.mtus;
+    if (!casesGiven.empty() && !(axesChanged && casesGiven == spec.cases))
+    {
+        std::string item;
+        std::stringstream ss(casesGiven);
+        while (std::getline(ss, item, ','))
+        {
+            std::size_t at = item.find('@');
+            if (at == std::string::npos)
+            {
+                args.Fail("--cases: '" + item + "' is not NIC@MTU (e.g. sknet@9000)");
+            }
+            std::string mtu = item.substr(at + 1);
+            if (mtu.empty() || mtu.find_first_not_of("0123456789") != std::string::npos ||
+                mtu.size() > 6)
+            {
+                args.Fail("--cases: '" + item + "': MTU must be a whole number 1500..9000 bytes");
+            }
+            nicMtu.emplace_back(item.substr(0, at), std::stoul(mtu));
+        }
+    }
+    else
+    {
+        for (const auto& n : args.GetChoiceList("nic", ProfileRegistry::Names("nic")))
+        {
+            for (uint32_t m : args.GetUintList("mtu", 1500, 9000, "bytes"))
+            {
+                nicMtu.emplace_back(n, m);
+            }
+        }
+    }
+    std::vector<uint32_t> sockbufs = args.GetUintList("sockbuf", 4096, 64u << 20, "bytes");
+    uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 30, "bytes");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+    bool resume = args.GetBool("resume");
+    bool report = args.GetBool("report");
+
+    std::vector<NetpipeConfig> configs;
+    for (const auto& [nic, mtu] : nicMtu)
+    {
+        for (uint32_t sb : sockbufs)
+        {
+            NetpipeConfig c;
+            c.nic = nic;
+            c.host = args.Get("host");
+            c.pci = args.Get("pci");
+            c.mtu = static_cast<uint16_t>(std::min<uint32_t>(mtu, 65535));
+            c.sockbuf = sb;
+            c.maxBlock = maxBlock;
+            c.overrides = args.Get("set");
+            if (mtu > 9000)
+            {
+                args.Fail("--mtu: " + std::to_string(mtu) + " out of range; allowed 1500..9000 bytes");
+            }
+            std::string err = TcpNetpipeExperiment::Validate(c);
+            if (!err.empty())
+            {
+                args.Fail(err);
+            }
+            configs.push_back(c);
+        }
+    }
+
+    SweepRunner sweep(spec.name,
+                      args.Get("out"),
+                      {"nic", "host", "pci", "mtu", "sockbuf", "block_bytes", "oneway_us", "mbps", "reps"});
+    for (const auto& c : configs)
+    {
+        std::string label = "nic=" + c.nic + " mtu=" + std::to_string(c.mtu) +
+                            " sockbuf=" + std::to_string(c.sockbuf);
+        if (!c.pci.empty())
+        {
+            label += " pci=" + c.pci;
+        }
+        sweep.AddPoint(label, [c]() { return NetpipeRows(c); });
+    }
+    int failed = sweep.Run(jobs, resume);
+    if (failed)
+    {
+        return 1;
+    }
+    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
+
+} // namespace clusternet
+} // namespace ns3

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_NETPIPE_SCENARIO_H
+#define CLUSTERNET_NETPIPE_SCENARIO_H
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief What a NetPIPE TCP sweep measures by default: its axes, as the paper ran them.
+ */
+struct NetpipeScenarioSpec
+{
+    std::string name;        //!< scenario name, results/<name>/
+    std::string description; //!< one paragraph for --help
+    std::string nics;        //!< default --nic list
+    std::string mtus;        //!< default --mtu list [bytes]
+    std::string sockbufs;    //!< default --sockbuf list [bytes]
+    std::string cases;       //!< default --cases ("nic@mtu,..."), replacing nic x mtu if set
+    uint32_t maxBlock{1u << 21}; //!< default --max-block [bytes]
+};
+
+/**
+ * @ingroup clusternet
+ * @brief Parse the command line, run the sweep in parallel processes, write
+ * results/<name>/data.csv and run the report (summary.csv, plot, table).
+ * @return process exit status
+ */
+int RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv);
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_NETPIPE_SCENARIO_H

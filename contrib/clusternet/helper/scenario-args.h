@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_SCENARIO_ARGS_H
+#define CLUSTERNET_SCENARIO_ARGS_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief Command line of a scenario program, on top of ns-3's CommandLine (so --help and
+ * --PrintHelp list every knob with its unit and default), with strict checking: an unknown
+ * option or a bad value prints one line naming the parameter and what is allowed, and exits
+ * with status 2 before anything is written.
+ */
+class ScenarioArgs
+{
+  public:
+    ScenarioArgs(std::string program, std::string description);
+
+    /// Register option --name with help text (give the unit) and default value.
+    void Add(const std::string& name, const std::string& help, const std::string& value);
+    /// Parse argv; exits 0 after --help, 2 on bad input.
+    void Parse(int argc, char** argv);
+
+    /// @return the raw string value of option @p name
+    std::string Get(const std::string& name) const;
+    /// @return a comma-separated list of integers within [min, max]
+    std::vector<uint32_t> GetUintList(const std::string& name,
+                                      uint64_t min,
+                                      uint64_t max,
+                                      const std::string& unit) const;
+    /// @return one integer within [min, max]
+    uint32_t GetUint(const std::string& name, uint64_t min, uint64_t max, const std::string& unit)
+        const;
+    /// @return a comma-separated list of words, each one of @p allowed
+    std::vector<std::string> GetChoiceList(const std::string& name,
+                                           const std::vector<std::string>& allowed) const;
+    /// @return a boolean (0/1/true/false)
+    bool GetBool(const std::string& name) const;
+
+    /// Print "<program>: <message>" on stderr and exit with status 2.
+    [[noreturn]] void Fail(const std::string& message) const;
+
+  private:
+    std::string m_program;
+    std::string m_description;
+    std::vector<std::string> m_order;
+    std::map<std::string, std::string> m_help;
+    std::map<std::string, std::string> m_values;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_SCENARIO_ARGS_H

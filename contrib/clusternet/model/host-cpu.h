@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_HOST_CPU_H
+#define CLUSTERNET_HOST_CPU_H
+
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief One host CPU as a single non-preemptive resource on which work items queue.
+ *
+ * Protocol processing, interrupt handling and user/kernel copies all run on it, so they compete
+ * for the same processor, as on the uniprocessor hosts of the seed papers. Items are served in
+ * priority order (interrupt, then kernel, then user) and FIFO within a priority; an item that has
+ * started runs to completion.
+ *
+ * The cost attributes describe the host and its operating system (a "host profile"); a NIC's
+ * driver costs belong to the NIC's profile (GigeNetDevice).
+ */
+class HostCpu : public Object
+{
+  public:
+    /// Scheduling class of a work item; lower value is served first.
+    enum Priority
+    {
+        INTERRUPT = 0, //!< hard interrupt handler and the driver's receive loop
+        KERNEL = 1,    //!< protocol processing (bottom halves, transmit path)
+        USER = 2,      //!< system calls and copies on behalf of a process
+    };
+
+    static TypeId GetTypeId();
+    HostCpu();
+    ~HostCpu() override;
+
+    /**
+     * Queue a work item.
+     * @param cost CPU time the item takes
+     * @param prio scheduling class
+     * @param done called when the item completes (may be null)
+     */
+    void Execute(Time cost, Priority prio, Callback<void> done);
+
+    /// @return time to copy @p bytes between user and kernel space (incl. checksum if enabled)
+    Time CopyCost(uint32_t bytes) const;
+    /// @return cost of one system call (entry, exit, socket layer)
+    Time GetSyscallCost() const;
+    /// @return cost of taking one interrupt (entry, acknowledge, exit)
+    Time GetInterruptCost() const;
+    /// @return per-packet TCP/IP protocol cost on transmit
+    Time GetTxPacketCost() const;
+    /// @return per-packet TCP/IP protocol cost on receive
+    Time GetRxPacketCost() const;
+    /// @return total time the CPU has been busy so far
+    Time GetBusyTime() const;
+    /// @return number of items waiting (not counting the one running)
+    uint32_t GetQueueLength() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct WorkItem
+    {
+        Time cost;
+        Callback<void> done;
+    };
+
+    void StartNext();
+    void Complete(Callback<void> done);
+
+    std::array<std::deque<WorkItem>, 3> m_queues; //!< pending items per priority
+    bool m_busy{false};                           //!< an item is running
+    EventId m_running;                            //!< completion of the running item
+    Time m_busyTime;                              //!< accumulated busy time
+
+    Time m_syscallCost;      //!< system call cost
+    DataRate m_copyRate;     //!< user<->kernel copy bandwidth
+    DataRate m_checksumRate; //!< separate checksum pass bandwidth (0 = folded into the copy)
+    Time m_interruptCost;    //!< interrupt entry/exit cost
+    Time m_txPacketCost;     //!< TCP/IP per-packet transmit cost
+    Time m_rxPacketCost;     //!< TCP/IP per-packet receive cost
+
+    TracedCallback<Time, uint8_t> m_workStartTrace; //!< item started: cost, priority
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_HOST_CPU_H

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_HOST_STACK_H
+#define CLUSTERNET_HOST_STACK_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/socket.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief The host operating system's TCP/IP settings, applied to ns-3's own TCP sockets.
+ *
+ * This is not a TCP: it maps an OS's socket-buffer semantics and TCP options onto the attributes
+ * of ns-3's TcpSocketBase (SndBufSize, RcvBufSize, SegmentSize, Timestamp, WindowScaling,
+ * DelAckCount, DelAckTimeout, TcpNoDelay, InitialCwnd).
+ */
+class HostStack : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    HostStack();
+    ~HostStack() override;
+
+    /**
+     * Configure a TCP socket as this OS would after setsockopt(SO_SNDBUF/SO_RCVBUF, sockbuf).
+     * Call before Connect()/Listen().
+     * @param socket an ns-3 TCP socket
+     * @param sockbuf the requested socket buffer size [bytes]
+     * @param mtu the interface MTU [bytes]
+     */
+    void ConfigureSocket(Ptr<Socket> socket, uint32_t sockbuf, uint16_t mtu) const;
+    /// @return the TCP segment size (MSS) used on an interface of @p mtu bytes
+    uint32_t SegmentSize(uint16_t mtu) const;
+    /// @return the receive window the OS advertises for a buffer of @p sockbuf bytes
+    uint32_t ReceiveWindow(uint32_t sockbuf) const;
+
+  private:
+    double m_rcvWindowFraction;
+    double m_sndBufFraction;
+    bool m_timestamps;
+    bool m_windowScaling;
+    uint32_t m_delAckCount;
+    Time m_delAckTimeout;
+    bool m_noDelay;
+    uint32_t m_initialCwnd;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_HOST_STACK_H

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "interrupt-coalescer.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("InterruptCoalescer");
+NS_OBJECT_ENSURE_REGISTERED(InterruptCoalescer);
+
+TypeId
+InterruptCoalescer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::InterruptCoalescer")
+            .SetParent<Object>()
+            .SetGroupName("Clusternet")
+            .AddConstructor<InterruptCoalescer>()
+            .AddAttribute("Enabled",
+                          "Interrupt coalescing on; when off every event interrupts at once.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&InterruptCoalescer::m_enabled),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxFrames",
+                          "Events (frames) that raise the interrupt at once [frames].",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&InterruptCoalescer::m_maxFrames),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("Timeout",
+                          "Longest an event waits for its interrupt, from the first pending "
+                          "event [Time].",
+                          TimeValue(MicroSeconds(0)),
+                          MakeTimeAccessor(&InterruptCoalescer::m_timeout),
+                          MakeTimeChecker(Seconds(0), MilliSeconds(100)))
+            .AddTraceSource("Interrupt",
+                            "An interrupt is raised: number of pending events.",
+                            MakeTraceSourceAccessor(&InterruptCoalescer::m_interruptTrace),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+InterruptCoalescer::InterruptCoalescer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+InterruptCoalescer::~InterruptCoalescer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+InterruptCoalescer::DoDispose()
+{
+    m_timer.Cancel();
+    m_handler = MakeNullCallback<void>();
+    Object::DoDispose();
+}
+
+void
+InterruptCoalescer::SetHandler(Callback<void> handler)
+{
+    m_handler = handler;
+}
+
+void
+InterruptCoalescer::Notify()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_pending;
+    if (m_masked)
+    {
+        return;
+    }
+    if (!m_enabled || m_pending >= m_maxFrames || m_timeout.IsZero())
+    {
+        Fire();
+    }
+    else if (!m_timer.IsPending())
+    {
+        m_timer = Simulator::Schedule(m_timeout, &InterruptCoalescer::Fire, this);
+    }
+}
+
+void
+InterruptCoalescer::Fire()
+{
+    NS_LOG_FUNCTION(this << m_pending);
+    m_timer.Cancel();
+    if (m_masked || m_pending == 0)
+    {
+        return;
+    }
+    m_masked = true;
+    m_interruptTrace(m_pending);
+    m_handler();
+}
+
+void
+InterruptCoalescer::Mask()
+{
+    m_masked = true;
+}
+
+void
+InterruptCoalescer::Unmask()
+{
+    NS_LOG_FUNCTION(this << m_pending);
+    m_masked = false;
+    if (m_pending > 0)
+    {
+        Fire();
+    }
+}
+
+void
+InterruptCoalescer::Consume()
+{
+    m_pending = 0;
+}
+
+uint32_t
+InterruptCoalescer::GetPending() const
+{
+    return m_pending;
+}
+
+} // namespace clusternet
+} // namespace ns3

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_INTERRUPT_COALESCER_H
+#define CLUSTERNET_INTERRUPT_COALESCER_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief NIC interrupt moderation: raise an interrupt after MaxFrames events or Timeout after
+ * the first pending event, whichever comes first; at once when disabled.
+ *
+ * While the host handles an interrupt the line is masked (Mask()); events keep counting and the
+ * handler's Unmask() raises a new interrupt at once if any are pending, as a driver's receive
+ * loop re-enables interrupts and finds more work.
+ */
+class InterruptCoalescer : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    InterruptCoalescer();
+    ~InterruptCoalescer() override;
+
+    /// Set the handler called when the interrupt is raised.
+    void SetHandler(Callback<void> handler);
+    /// One more event (frame) is pending.
+    void Notify();
+    /// The host is handling the interrupt: hold new interrupts.
+    void Mask();
+    /// The host finished: re-arm, raising at once if events are pending.
+    void Unmask();
+    /// Events are consumed by the handler.
+    void Consume();
+    /// @return number of events not yet consumed
+    uint32_t GetPending() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void Fire();
+
+    Callback<void> m_handler;
+    bool m_enabled;
+    uint32_t m_maxFrames;
+    Time m_timeout;
+    uint32_t m_pending{0};
+    bool m_masked{false};
+    EventId m_timer;
+    TracedCallback<uint32_t> m_interruptTrace; //!< interrupt raised: pending events
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_INTERRUPT_COALESCER_H

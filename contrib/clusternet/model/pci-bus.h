@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_PCI_BUS_H
+#define CLUSTERNET_PCI_BUS_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief A PCI bus shared by the DMA engines and PIO of the devices of one host.
+ *
+ * A transfer is split into bursts of at most BurstSize bytes. Each burst costs the
+ * per-transaction overhead (arbitration, address phase, turnaround), the target latency of its
+ * direction (a DMA read waits for the host bridge to fetch memory; a DMA write is posted), and
+ * one clock per data word. Pending transfers from different masters share the bus burst by burst
+ * in round-robin order, as the PCI arbiter re-arbitrates when a master's latency timer expires.
+ */
+class PciBus : public Object
+{
+  public:
+    /// Bus width in bits.
+    enum Width
+    {
+        WIDTH_32 = 32,
+        WIDTH_64 = 64,
+    };
+
+    /// Bus clock in MHz (33.33 or 66.67 MHz).
+    enum Clock
+    {
+        CLOCK_33 = 33,
+        CLOCK_66 = 66,
+    };
+
+    /// Direction, seen from the device (bus master).
+    enum Direction
+    {
+        DMA_READ = 0,  //!< device reads host memory (host -> NIC, transmit)
+        DMA_WRITE = 1, //!< device writes host memory (NIC -> host, receive)
+        PIO_WRITE = 2, //!< CPU writes device memory (programmed I/O)
+    };
+
+    static TypeId GetTypeId();
+    PciBus();
+    ~PciBus() override;
+
+    /**
+     * Request a transfer.
+     * @param bytes payload bytes
+     * @param dir direction
+     * @param done called when the last burst completes
+     */
+    void Transfer(uint32_t bytes, Direction dir, Callback<void> done);
+
+    /// @return time one transfer of @p bytes takes on an otherwise idle bus
+    Time GetTransferTime(uint32_t bytes, Direction dir) const;
+    /// @return one bus clock period
+    Time GetCyclePeriod() const;
+    /// @return bytes moved per data cycle
+    uint32_t GetBytesPerCycle() const;
+    /// @return total bytes transferred so far
+    uint64_t GetBytesTransferred() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct Request
+    {
+        uint32_t remaining;
+        Direction dir;
+        Callback<void> done;
+    };
+
+    uint64_t BurstCycles(uint32_t bytes, Direction dir) const;
+    void StartBurst();
+    void EndBurst();
+
+    std::deque<Request> m_pending; //!< transfers waiting or in progress, head is on the bus
+    bool m_busy{false};
+    uint32_t m_burstBytes{0}; //!< bytes of the burst on the bus
+    EventId m_burstEvent;
+    uint64_t m_bytes{0};
+
+    Width m_width;
+    Clock m_clock;
+    uint32_t m_burstSize;
+    uint32_t m_overheadCycles;
+    uint32_t m_readLatencyCycles;
+    uint32_t m_writeLatencyCycles;
+    uint32_t m_pioCycles;
+
+    TracedCallback<uint32_t, uint8_t> m_burstTrace; //!< burst starts: bytes, direction
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_PCI_BUS_H
