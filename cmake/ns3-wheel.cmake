@@ -71,7 +71,7 @@ function(build_lib)
 
   if(BLIB_TEST_SOURCES)
     add_library(${target}-test OBJECT ${BLIB_TEST_SOURCES})
-    target_link_libraries(${target}-test PUBLIC ${target})
+    target_link_libraries(${target}-test PUBLIC ${target} ns3::applications)
     set_property(GLOBAL APPEND PROPERTY NS3_TEST_LIBRARIES ${target}-test)
   endif()
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/examples/CMakeLists.txt)

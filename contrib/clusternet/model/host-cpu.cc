@@ -76,6 +76,7 @@ HostCpu::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_running.Cancel();
+    m_current.done = MakeNullCallback<void>();
     for (auto& q : m_queues)
     {
         q.clear();
@@ -89,6 +90,15 @@ HostCpu::Execute(Time cost, Priority prio, Callback<void> done)
     NS_LOG_FUNCTION(this << cost << prio);
     NS_ASSERT_MSG(!cost.IsNegative(), "negative CPU cost");
     m_queues[prio].push_back({cost, done});
+    if (m_busy && m_currentPrio == USER && prio < USER)
+    {
+        // Preempt the user item; it resumes first among user work with what it still needs.
+        Time left = m_current.cost - (Simulator::Now() - m_currentStart);
+        m_running.Cancel();
+        m_busyTime -= left;
+        m_queues[USER].push_front({left, m_current.done});
+        m_busy = false;
+    }
     if (!m_busy)
     {
         StartNext();
@@ -102,12 +112,14 @@ HostCpu::StartNext()
     {
         if (!m_queues[p].empty())
         {
-            WorkItem item = m_queues[p].front();
+            m_current = m_queues[p].front();
             m_queues[p].pop_front();
+            m_currentPrio = static_cast<Priority>(p);
+            m_currentStart = Simulator::Now();
             m_busy = true;
-            m_busyTime += item.cost;
-            m_workStartTrace(item.cost, p);
-            m_running = Simulator::Schedule(item.cost, &HostCpu::Complete, this, item.done);
+            m_busyTime += m_current.cost;
+            m_workStartTrace(m_current.cost, p);
+            m_running = Simulator::Schedule(m_current.cost, &HostCpu::Complete, this);
             return;
         }
     }
@@ -115,10 +127,11 @@ HostCpu::StartNext()
 }
 
 void
-HostCpu::Complete(Callback<void> done)
+HostCpu::Complete()
 {
     NS_LOG_FUNCTION(this);
-    // Pick the next item first, so that work the callback queues competes fairly.
+    Callback<void> done = m_current.done;
+    m_current.done = MakeNullCallback<void>();
     m_busy = false;
     if (!done.IsNull())
     {

@@ -23,8 +23,9 @@ namespace clusternet
  *
  * Protocol processing, interrupt handling and user/kernel copies all run on it, so they compete
  * for the same processor, as on the uniprocessor hosts of the seed papers. Items are served in
- * priority order (interrupt, then kernel, then user) and FIFO within a priority; an item that has
- * started runs to completion.
+ * priority order (interrupt, then kernel, then user) and FIFO within a priority. Interrupt and
+ * kernel (bottom-half) work preempts a running user item, which resumes afterwards with the time
+ * it still needs; kernel and interrupt items run to completion.
  *
  * The cost attributes describe the host and its operating system (a "host profile"); a NIC's
  * driver costs belong to the NIC's profile (GigeNetDevice).
@@ -78,11 +79,14 @@ class HostCpu : public Object
     };
 
     void StartNext();
-    void Complete(Callback<void> done);
+    void Complete();
 
     std::array<std::deque<WorkItem>, 3> m_queues; //!< pending items per priority
     bool m_busy{false};                           //!< an item is running
     EventId m_running;                            //!< completion of the running item
+    WorkItem m_current;                           //!< the running item
+    Priority m_currentPrio{USER};                 //!< its priority
+    Time m_currentStart;                          //!< when it (re)started
     Time m_busyTime;                              //!< accumulated busy time
 
     Time m_syscallCost;      //!< system call cost

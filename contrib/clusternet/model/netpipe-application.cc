@@ -3,6 +3,7 @@
 
 #include "host-cpu.h"
 #include "host-stack.h"
+#include "host-tcp-socket.h"
 
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -57,11 +58,11 @@ NetpipeApplication::GetTypeId()
                           MakeUintegerAccessor(&NetpipeApplication::m_maxBlock),
                           MakeUintegerChecker<uint32_t>(1, 1 << 30))
             .AddAttribute("WriteChunk",
-                          "Bytes the kernel copies into the socket per step of a write() "
-                          "(one segment's worth) [bytes].",
-                          UintegerValue(8192),
+                          "Bytes the kernel copies into the socket per step of a write(); 0 "
+                          "means one segment (MSS), as Linux fills one skb at a time [bytes].",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&NetpipeApplication::m_writeChunk),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(0))
             .AddAttribute("RunTime",
                           "Target duration of one timing, from which the repeat count follows "
                           "(NetPIPE's RUNTM, scaled down for simulation) [Time].",
@@ -172,12 +173,16 @@ NetpipeApplication::StartApplication()
     NS_LOG_FUNCTION(this);
     Ptr<Node> node = GetNode();
     m_cpu = node->GetObject<HostCpu>();
-    m_socket = Socket::CreateSocket(node, TcpSocketFactory::GetTypeId());
+    m_socket = HostTcpSocket::CreateOn(node);
     Ptr<HostStack> stack = node->GetObject<HostStack>();
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     NS_ABORT_MSG_UNLESS(stack && ipv4, "NetpipeApplication needs HostStack and an IPv4 stack");
     NS_ABORT_MSG_UNLESS(ipv4->GetNInterfaces() > 1, "NetpipeApplication: node has no interface");
     stack->ConfigureSocket(m_socket, m_sockBuf, ipv4->GetMtu(1));
+    if (m_writeChunk == 0)
+    {
+        m_writeChunk = stack->SegmentSize(ipv4->GetMtu(1));
+    }
     if (m_role == RECEIVER)
     {
         m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));

@@ -92,7 +92,7 @@ MakeCatalogue()
              {"device", "NicTxCost", "6us", "Tigon 2 firmware on an 88 MHz MIPS core per frame"},
              {"device", "NicRxCost", "6us", "Tigon 2 firmware on an 88 MHz MIPS core per frame"},
              {"coalescer", "Enabled", "true", "acenic driver programs RX coalescing ticks"},
-             {"coalescer", "Timeout", "60us",
+             {"coalescer", "Timeout", "120us",
               "acenic DEF_RX_COAL; calibrated to 182 us latency in " + kSeed000 + " sec. 4.1"},
              {"coalescer", "MaxFrames", "25", "acenic DEF_RX_MAX_DESC"},
          }});
@@ -110,7 +110,7 @@ MakeCatalogue()
              {"device", "NicTxCost", "1us", "Hamachi: hardware DMA, no firmware"},
              {"device", "NicRxCost", "1us", "Hamachi: hardware DMA, no firmware"},
              {"coalescer", "Enabled", "true", "hamachi rx_int_var interrupt mitigation"},
-             {"coalescer", "Timeout", "45us",
+             {"coalescer", "Timeout", "92us",
               "hamachi v0.07 default mitigation; calibrated to 137 us latency in " + kSeed000 +
                   " sec. 4.1"},
              {"coalescer", "MaxFrames", "8", "hamachi v0.07 default mitigation frame count"},

@@ -1,0 +1,110 @@
+"""File locations and crash-safe file output for the clusternet analysis package.
+
+Every file this package writes goes through :func:`write_csv_atomic` or
+:func:`save_figure_atomic`: the content is written to a temporary file in the destination
+directory, flushed to disk, and renamed over the destination with :func:`os.replace`. A reader
+(or an interrupted sweep) therefore sees either the old file or the complete new one, never a
+half-written file.
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+SHARED_ENV = "CLUSTERNET_SHARED"
+
+
+def repo_root():
+    """Return the repository root: the parent of the ``analysis/`` package folder."""
+    return Path(__file__).resolve().parent.parent
+
+
+def shared_dir():
+    """Return the shared directory (reference data, seeds).
+
+    ``$CLUSTERNET_SHARED`` when set and non-empty, else ``<repo root>/../shared``.
+    """
+    env = os.environ.get(SHARED_ENV, "").strip()
+    if env:
+        return Path(env)
+    return repo_root().parent / "shared"
+
+
+def read_data(path):
+    """Read a scenario's tidy ``data.csv`` into a DataFrame.
+
+    Column names are stripped of surrounding blanks; pandas infers the column types (ints stay
+    ints, floats floats, anything else strings). Raises ``FileNotFoundError`` when the file is
+    missing and ``pandas.errors.EmptyDataError`` when it is empty.
+    """
+    df = pd.read_csv(path, skipinitialspace=True)
+    df.columns = [str(c).strip() for c in df.columns]
+    return df
+
+
+def _fsync_dir(directory):
+    """Flush a directory entry to disk (best effort; not possible on every platform)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _default_mode():
+    """Permission bits an ordinary ``open(path, "w")`` would give under the current umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def atomic_write(path, write, binary=False):
+    """Write ``path`` atomically by calling ``write(fileobj)`` on a temporary sibling file.
+
+    The temporary file lives in the same directory (so the final rename cannot cross file
+    systems), is fsync'ed, then renamed over ``path``. If ``write`` raises, the temporary file
+    is removed, any existing ``path`` is left untouched, and the exception propagates.
+    Missing parent directories are created. Returns ``path`` as a ``Path``.
+    """
+    path = Path(path)
+    directory = path.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        mode = "wb" if binary else "w"
+        kwargs = {} if binary else {"newline": "", "encoding": "utf-8"}
+        with os.fdopen(fd, mode, **kwargs) as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _default_mode())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_dir(directory)
+    return path
+
+
+def write_csv_atomic(df, path):
+    """Write ``df`` (without its index) as CSV to ``path`` atomically; return the path."""
+    return atomic_write(path, lambda f: df.to_csv(f, index=False))
+
+
+def save_figure_atomic(fig, path, **savefig_kwargs):
+    """Save a matplotlib figure to ``path`` atomically; the format follows the extension."""
+    path = Path(path)
+    fmt = path.suffix.lstrip(".").lower() or "png"
+    kwargs = {"dpi": 120, "bbox_inches": "tight"}
+    kwargs.update(savefig_kwargs)
+    return atomic_write(path, lambda f: fig.savefig(f, format=fmt, **kwargs), binary=True)

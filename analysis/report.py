@@ -1,0 +1,192 @@
+"""Command-line report of one scenario's results against the paper.
+
+    python -m analysis.report <scenario> [--results DIR] [--reference SEEDS_CSV]
+
+Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writes
+``DIR/summary.csv`` when the scenario has reference rows, writes the figure(s)
+``DIR/<scenario>.png`` (``gige-mtu-sweep`` also ``DIR/<scenario>-netpipe.png``), and prints a
+comparison table followed by the error statistics. All files are written atomically.
+
+Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable (one line on stderr).
+"""
+
+import argparse
+import math
+import sys
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from . import netpipe
+from .io import read_data, repo_root, write_csv_atomic
+from .labels import bytes_label, config_label, nic_label, number, percent, plain
+from .plots import plot_mtu_sweep, plot_netpipe, table1_cells
+from .reference import default_reference_path, load_reference, reference_for
+from .summary import build_summary, error_stats
+
+PROG = "python -m analysis.report"
+TABLE1_SCENARIO = "gige-mtu-sweep"
+
+
+class ReportError(Exception):
+    """An input problem reported as one line on stderr with exit status 2."""
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario", help="scenario name, e.g. gige-mtu-sweep")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="results directory holding data.csv (default: results/<scenario>)")
+    parser.add_argument("--reference", type=Path, default=None,
+                        help="reference table (default: <shared>/reference/seeds.csv)")
+    return parser.parse_args(argv)
+
+
+def load_data(results):
+    """Read ``results/data.csv`` or raise :class:`ReportError` with a one-line message."""
+    path = results / "data.csv"
+    if not path.is_file():
+        raise ReportError(f"no data file {path}")
+    try:
+        return read_data(path)
+    except (OSError, UnicodeDecodeError, pd.errors.EmptyDataError,
+            pd.errors.ParserError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ReportError(f"cannot read {path}: {reason}") from exc
+
+
+def load_ref(path):
+    """The reference table; None (with a warning) when the default one is missing."""
+    if path is not None and not path.is_file():
+        raise ReportError(f"no reference file {path}")
+    if path is None and not default_reference_path().is_file():
+        print(f"{PROG}: warning: no reference file {default_reference_path()}; "
+              "summary.csv not written", file=sys.stderr)
+        return None
+    try:
+        return load_reference(path)
+    except (OSError, ValueError, pd.errors.EmptyDataError, pd.errors.ParserError) as exc:
+        raise ReportError(f"cannot read reference {path or default_reference_path()}: "
+                          f"{exc}") from exc
+
+
+def _abs_percent(fraction):
+    return "n/a" if math.isnan(fraction) else f"{100.0 * fraction:.1f}%"
+
+
+def stats_line(summary):
+    """``n=16 median |err|=1.2% max |err|=3.4%`` (``n/a`` when nothing is comparable)."""
+    st = error_stats(summary)
+    return (f"n={st['n']} median |err|={_abs_percent(st['median_abs'])} "
+            f"max |err|={_abs_percent(st['max_abs'])}")
+
+
+def _fixed(value):
+    return "n/a" if math.isnan(value) else f"{value:.1f}"
+
+
+def table1_text(summary):
+    """Table 1 layout: MTU rows, (NIC, socket buffer) columns, cells ``sim / paper``."""
+    cells = table1_cells(summary)
+    mtus = sorted({k[2] for k in cells})
+    groups = sorted({(k[0], k[1]) for k in cells})
+    heads = [f"{nic_label(nic)} {bytes_label(sb)}" for nic, sb in groups]
+    width = max([17] + [len(h) + 2 for h in heads])
+    lines = ["Peak TCP throughput (Mbit/s), simulated / paper",
+             "MTU".ljust(6) + "".join(h.ljust(width) for h in heads).rstrip()]
+    for mtu in mtus:
+        row = plain(mtu).ljust(6)
+        for nic, sb in groups:
+            sim, ref = cells.get((nic, sb, mtu), (float("nan"), float("nan")))
+            row += f"{_fixed(sim)} / {_fixed(ref)}".ljust(width)
+        lines.append(row.rstrip())
+    return "\n".join(lines)
+
+
+def summary_text(summary):
+    """Generic listing: config, metric, sim, paper, err% (one line per summary row)."""
+    wide = max([6] + [len(c) for c in summary["config"]]) + 2
+    mwide = max([6] + [len(m) for m in summary["metric"]]) + 2
+    lines = ["config".ljust(wide) + "metric".ljust(mwide)
+             + f"{'sim':>10} {'paper':>10} {'err%':>8}"]
+    for row in summary.to_dict("records"):
+        lines.append(row["config"].ljust(wide) + row["metric"].ljust(mwide)
+                     + f"{number(row['sim_value']):>10} {number(row['ref_value']):>10} "
+                     + f"{percent(row['rel_err']):>8}")
+    return "\n".join(lines)
+
+
+def curves_text(data):
+    """Per-curve peak throughput and latency of NetPIPE data (no reference to compare)."""
+    table = netpipe.curve_table(data)
+    if table.empty:
+        return "no data points"
+    keys = netpipe.curve_keys(data)
+    labels = [config_label(cfg, keys) for cfg in table[keys].to_dict("records")]
+    wide = max(len(s) for s in labels) + 2
+    lines = ["curve".ljust(wide) + f"{'peak Mbit/s':>12} {'latency us':>11}"]
+    for label, row in zip(labels, table.to_dict("records")):
+        lines.append(label.ljust(wide) + f"{number(row['peak_mbps']):>12} "
+                     f"{number(row['latency_us']):>11}")
+    return "\n".join(lines)
+
+
+def write_plots(scenario, data, summary, results):
+    """Write the scenario's figure(s); return the list of paths written."""
+    written = []
+    if scenario == TABLE1_SCENARIO and summary is not None:
+        written.append(plot_mtu_sweep(summary, results / f"{scenario}.png"))
+        if netpipe.is_netpipe(data):
+            written.append(plot_netpipe(data, summary, results / f"{scenario}-netpipe.png",
+                                        f"{scenario}: NetPIPE curves, simulated vs paper"))
+    elif netpipe.is_netpipe(data):
+        written.append(plot_netpipe(data, summary, results / f"{scenario}.png",
+                                    f"{scenario}: simulated vs paper"))
+    return written
+
+
+def report(scenario, results, reference=None):
+    """Run the whole report; return the text to print. Raises :class:`ReportError`."""
+    data = load_data(results)
+    ref = load_ref(reference)
+    summary = None
+    if ref is not None and len(reference_for(scenario, ref)):
+        summary = build_summary(scenario, data, ref)
+        write_csv_atomic(summary, results / "summary.csv")
+    written = write_plots(scenario, data, summary, results)
+    parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
+    parts += [f"wrote {p}" for p in ([results / "summary.csv"] if summary is not None else [])
+              + written]
+    if summary is None:
+        parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
+        if netpipe.is_netpipe(data):
+            parts.append(curves_text(data))
+        return "\n".join(parts)
+    parts.append(table1_text(summary) if scenario == TABLE1_SCENARIO else summary_text(summary))
+    parts.append(stats_line(summary))
+    return "\n".join(parts)
+
+
+def _warning_line(message, category, filename, lineno, line=None):
+    return f"{PROG}: warning: {message}\n"
+
+
+def main(argv=None):
+    """CLI entry point; returns the exit status."""
+    args = parse_args(argv)
+    results = args.results or repo_root() / "results" / args.scenario
+    saved, warnings.formatwarning = warnings.formatwarning, _warning_line
+    try:
+        text = report(args.scenario, Path(results), args.reference)
+    except ReportError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        warnings.formatwarning = saved
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

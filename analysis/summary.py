@@ -1,0 +1,224 @@
+"""Comparison of simulated results with the reference numbers of the seed papers.
+
+:func:`build_summary` evaluates, for every reference row of a scenario, the same metric on the
+simulated data and reports the signed relative error. Its output is the ``summary.csv`` every
+reproducing scenario writes: ``paper,experiment,config,metric,sim_value,ref_value,rel_err``.
+
+Selecting the simulated rows for a reference ``config``: the ``msg`` key is the evaluation
+point (a block size), not a selector; every other key must name a data column and the rows
+whose column equals the key's value are kept. A key that is not a data column (``stack=lam``
+on TCP data), an empty selection, a selection spanning several curves, or a metric that is not
+supported all give ``sim_value`` NaN and ``rel_err`` NaN; nothing raises.
+"""
+
+import math
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from pandas.api.types import is_bool_dtype, is_numeric_dtype
+
+from . import netpipe
+from .io import read_data
+from .reference import load_reference, parse_config, reference_for
+
+SUMMARY_COLUMNS = ["paper", "experiment", "config", "metric", "sim_value", "ref_value",
+                   "rel_err"]
+MSG_KEY = "msg"
+RATIO_PREFIX = "ratio_vs_"
+
+
+def _as_number(value):
+    """``value`` as a float, or NaN when it is not numeric."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def column_equals(column, value):
+    """Boolean mask of ``column == value``, comparing numbers as numbers and text as text.
+
+    A numeric column compared with a non-numeric value matches nothing; a text column is
+    compared with ``str(value)`` after stripping blanks (``"1500"`` matches ``1500``).
+    """
+    if is_numeric_dtype(column) and not is_bool_dtype(column):
+        number = _as_number(value)
+        if math.isnan(number):
+            return pd.Series(False, index=column.index)
+        tol = 1e-9 * max(1.0, abs(number))
+        return (column.astype(float) - number).abs() <= tol
+    return column.astype(str).str.strip() == str(value).strip()
+
+
+def select(data, cfg):
+    """Rows of ``data`` matching every key of ``cfg``; None when a key is not a data column."""
+    mask = pd.Series(True, index=data.index)
+    for key, value in cfg.items():
+        if key not in data.columns:
+            return None
+        mask &= column_equals(data[key], value)
+    return data[mask]
+
+
+def split_config(config):
+    """Parse a config string into ``(selector_dict, msg)``; ``msg`` is None when absent."""
+    cfg = parse_config(config)
+    msg = cfg.pop(MSG_KEY, None)
+    return cfg, msg
+
+
+def single_curve(data, cfg, label=""):
+    """The one curve of ``data`` selected by ``cfg``, or None (no match or ambiguous).
+
+    A selection that spans several curves (e.g. two ``pci`` values when the config does not
+    name ``pci``) is ambiguous: it warns and returns None.
+    """
+    rows = select(data, cfg)
+    if rows is None or rows.empty:
+        return None
+    found = netpipe.iter_curves(rows, netpipe.curve_keys(data))
+    if len(found) > 1:
+        warnings.warn(f"{label or cfg}: selection spans {len(found)} curves; add keys to the "
+                      "config or restrict the data", stacklevel=2)
+        return None
+    return found[0][1]
+
+
+def _throughput_point(curve, msg):
+    """Throughput at ``msg`` when given, else the peak (Mbit/s)."""
+    return netpipe.peak_mbps(curve) if msg is None else netpipe.mbps_at(curve, msg)
+
+
+def _mbps(curve, msg):
+    return math.nan if msg is None else netpipe.mbps_at(curve, msg)
+
+
+CURVE_METRICS = {
+    "peak_mbps": lambda curve, msg: netpipe.peak_mbps(curve),
+    "peak_mbytes_per_s": lambda curve, msg: netpipe.peak_mbps(curve) / 8.0,
+    "latency_us": lambda curve, msg: netpipe.latency_us(curve, msg),
+    "mbps": _mbps,
+    "mbytes_per_s": lambda curve, msg: _mbps(curve, msg) / 8.0,
+}
+
+
+def ratio_baseline(target, cfg, columns):
+    """Config of the baseline of ``ratio_vs_<target>``.
+
+    ``<key><int>`` with ``key`` a config key or data column (``mtu1500``) overrides that key;
+    anything else names a NIC (``gnic2``, ``acenic``) and overrides ``nic``.
+    """
+    base = dict(cfg)
+    match = re.fullmatch(r"([A-Za-z_]+?)(\d+)", target)
+    if match and match.group(1) != "nic" and (match.group(1) in cfg
+                                               or match.group(1) in columns):
+        base[match.group(1)] = int(match.group(2))
+    else:
+        base["nic"] = target
+    return base
+
+
+def _ratio(data, cfg, msg, target, label):
+    """``ratio_vs_<target>``: throughput at ``msg`` (or peak) over the baseline's."""
+    curve = single_curve(data, cfg, label)
+    base = single_curve(data, ratio_baseline(target, cfg, data.columns), label)
+    if curve is None or base is None:
+        return math.nan
+    num, den = _throughput_point(curve, msg), _throughput_point(base, msg)
+    return num / den if den and not math.isnan(den) else math.nan
+
+
+def _column_value(data, cfg, msg, metric):
+    """A metric stored as its own data column: its single distinct value in the selection."""
+    rows = select(data, cfg)
+    if rows is None or rows.empty:
+        return math.nan
+    block = netpipe.block_column(rows)
+    if msg is not None and block is not None:
+        rows = rows[column_equals(rows[block], msg)]
+    values = pd.to_numeric(rows[metric], errors="coerce").dropna().unique()
+    return float(values[0]) if len(values) == 1 else math.nan
+
+
+def evaluate(data, config, metric):
+    """Simulated value of ``metric`` for the reference ``config``; NaN when not computable."""
+    if data is None or len(data) == 0:
+        return math.nan
+    cfg, msg = split_config(config)
+    label = f"{config} {metric}"
+    try:
+        if metric.startswith(RATIO_PREFIX):
+            return _ratio(data, cfg, msg, metric[len(RATIO_PREFIX):], label)
+        if metric in CURVE_METRICS:
+            curve = single_curve(data, cfg, label)
+            return math.nan if curve is None else float(CURVE_METRICS[metric](curve, msg))
+        if metric in data.columns:
+            return _column_value(data, cfg, msg, metric)
+    except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
+        warnings.warn(f"{label}: cannot evaluate ({exc})", stacklevel=2)
+    return math.nan
+
+
+def rel_err(sim, ref):
+    """Signed relative error ``(sim - ref) / ref``; NaN if either is NaN or ``ref`` is 0."""
+    sim, ref = _as_number(sim), _as_number(ref)
+    if math.isnan(sim) or math.isnan(ref) or ref == 0:
+        return math.nan
+    return (sim - ref) / ref
+
+
+def paper_id(value):
+    """The paper as its 3-digit string (``0`` or ``"0"`` -> ``"000"``)."""
+    text = str(value).strip()
+    return text.zfill(3) if text.isdigit() else text
+
+
+def _as_frame(obj, reader):
+    if obj is None or isinstance(obj, pd.DataFrame):
+        return obj
+    if isinstance(obj, (str, Path)):
+        return reader(obj)
+    raise TypeError(f"expected a DataFrame or a path, got {type(obj).__name__}")
+
+
+def build_summary(scenario, data, ref=None):
+    """Summary table of ``scenario``: one row per reference row naming it, in file order.
+
+    ``data``: the scenario's data frame (or a path to its ``data.csv``); ``ref``: the reference
+    frame (or a path; default :func:`load_reference`). Columns: ``paper`` (3-digit string),
+    ``experiment``, ``config`` and ``metric`` copied exactly, ``sim_value``, ``ref_value``,
+    ``rel_err`` = (sim - ref) / ref as a signed fraction.
+    """
+    data = _as_frame(data, read_data)
+    ref = load_reference() if ref is None else _as_frame(ref, load_reference)
+    rows = reference_for(scenario, ref)
+    records = []
+    for row in rows.to_dict("records"):
+        sim = evaluate(data, row["config"], row["metric"])
+        ref_value = _as_number(row["value"])
+        records.append({
+            "paper": paper_id(row.get("paper", "")),
+            "experiment": row.get("experiment", ""),
+            "config": row["config"],
+            "metric": row["metric"],
+            "sim_value": sim,
+            "ref_value": ref_value,
+            "rel_err": rel_err(sim, ref_value),
+        })
+    out = pd.DataFrame(records, columns=SUMMARY_COLUMNS)
+    for col in ("sim_value", "ref_value", "rel_err"):
+        out[col] = out[col].astype(float)
+    return out
+
+
+def error_stats(summary):
+    """``{"n", "median_abs", "max_abs"}`` of ``|rel_err|`` over rows where it is finite."""
+    errs = pd.to_numeric(summary["rel_err"], errors="coerce").to_numpy(dtype=float)
+    errs = np.abs(errs[np.isfinite(errs)])
+    if errs.size == 0:
+        return {"n": 0, "median_abs": math.nan, "max_abs": math.nan}
+    return {"n": int(errs.size), "median_abs": float(np.median(errs)),
+            "max_abs": float(errs.max())}

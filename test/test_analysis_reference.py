@@ -1,0 +1,74 @@
+"""Tests of analysis.reference: loading seeds.csv-style tables and parsing configs."""
+
+import csv
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analysis.reference import (format_config, load_reference, parse_config,  # noqa: E402
+                                reference_for)
+from analysis.io import shared_dir  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SMALL_REF = FIXTURES / "reference_small.csv"
+
+
+def _raw_rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_parse_config_types():
+    cfg = parse_config("nic=sknet;mtu=1500;sockbuf=131072;msg=16384")
+    assert cfg == {"nic": "sknet", "mtu": 1500, "sockbuf": 131072, "msg": 16384}
+    assert isinstance(cfg["mtu"], int) and isinstance(cfg["nic"], str)
+    assert list(cfg) == ["nic", "mtu", "sockbuf", "msg"]
+    assert parse_config("pci=32x33;msg=4096..12288") == {"pci": "32x33", "msg": "4096..12288"}
+    assert parse_config("") == {}
+    assert parse_config(None) == {}
+    assert parse_config(" nic = gnic2 ;; mtu=9000;") == {"nic": "gnic2", "mtu": 9000}
+    assert format_config({"nic": "gnic2", "mtu": 9000}) == "nic=gnic2;mtu=9000"
+
+
+def test_load_reference_keeps_text_exactly():
+    ref = load_reference(SMALL_REF)
+    raw = _raw_rows(SMALL_REF)
+    assert len(ref) == len(raw) == 16
+    assert list(ref["config"]) == [r["config"] for r in raw]
+    assert list(ref["paper"]) == [r["paper"] for r in raw]
+    assert ref.loc[0, "paper"] == "000"
+    assert ref.loc[13, "config"] == ""
+    assert ref["value"].dtype.kind == "f"
+    assert ref.loc[5, "value"] == pytest.approx(1.32)
+    assert ref.loc[10, "value"] == 131072.0
+    assert list(ref["approx"][:3]) == [1, 1, 1]
+
+
+def test_reference_for_order_and_duplicates():
+    ref = load_reference(SMALL_REF)
+    rows = reference_for("test-netpipe", ref)
+    assert len(rows) == 14
+    assert list(rows["where"]) == [r["where"] for r in _raw_rows(SMALL_REF)
+                                   if r["scenario"] == "test-netpipe"]
+    dup = rows[(rows["metric"] == "peak_mbps")
+               & (rows["config"] == "nic=sknet;mtu=1500;sockbuf=131072")]
+    assert len(dup) == 2
+    assert len(reference_for("other-scenario", ref)) == 2
+    assert len(reference_for("no-such-scenario", ref)) == 0
+
+
+def test_real_seeds_table():
+    path = shared_dir() / "reference" / "seeds.csv"
+    if not path.is_file():
+        pytest.skip(f"shared reference table not found at {path}")
+    ref = load_reference()
+    raw = _raw_rows(path)
+    assert len(ref) == len(raw)
+    assert list(ref["config"]) == [r["config"] for r in raw]
+    assert not any(math.isnan(v) for v in ref["value"])
+    assert len(reference_for("gige-mtu-sweep", ref)) == 16
+    assert len(reference_for("gige-tcp-netpipe", ref)) == 12
