@@ -34,6 +34,7 @@ class ReportError(Exception):
 
 
 def parse_args(argv):
+    """Parse the command line (``argv`` without the program name; None: ``sys.argv``)."""
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("scenario", help="scenario name, e.g. gige-mtu-sweep")
     parser.add_argument("--results", type=Path, default=None,
@@ -150,14 +151,13 @@ def report(scenario, results, reference=None):
     """Run the whole report; return the text to print. Raises :class:`ReportError`."""
     data = load_data(results)
     ref = load_ref(reference)
-    summary = None
+    summary, written = None, []
     if ref is not None and len(reference_for(scenario, ref)):
         summary = build_summary(scenario, data, ref)
-        write_csv_atomic(summary, results / "summary.csv")
-    written = write_plots(scenario, data, summary, results)
+        written.append(write_csv_atomic(summary, results / "summary.csv"))
+    written += write_plots(scenario, data, summary, results)
     parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
-    parts += [f"wrote {p}" for p in ([results / "summary.csv"] if summary is not None else [])
-              + written]
+    parts += [f"wrote {p}" for p in written]
     if summary is None:
         parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
         if netpipe.is_netpipe(data):
