@@ -51,19 +51,22 @@ def plain(value):
     return str(value)
 
 
-def number(value, missing="n/a"):
-    """Compact number for tables: 4 significant digits, ``missing`` for NaN/None."""
+def _finite_or_none(value):
+    """``value`` as a float, or None when it is missing, NaN or not a number."""
     try:
         x = float(value)
     except (TypeError, ValueError):
-        return missing
-    return missing if math.isnan(x) else f"{x:.4g}"
+        return None
+    return None if math.isnan(x) else x
+
+
+def number(value, missing="n/a"):
+    """Compact number for tables: 4 significant digits, ``missing`` for NaN/None."""
+    x = _finite_or_none(value)
+    return missing if x is None else f"{x:.4g}"
 
 
 def percent(fraction, missing="n/a"):
     """Signed percentage of a fraction: ``-0.0123`` -> ``"-1.2%"``."""
-    try:
-        x = float(fraction)
-    except (TypeError, ValueError):
-        return missing
-    return missing if math.isnan(x) else f"{100.0 * x:+.1f}%"
+    x = _finite_or_none(fraction)
+    return missing if x is None else f"{100.0 * x:+.1f}%"
