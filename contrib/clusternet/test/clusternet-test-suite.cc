@@ -277,6 +277,100 @@ class GigeLosslessTestCase : public TestCase
 };
 
 /**
+ * Two senders at line rate into one output of a store-and-forward switch (2:1 overload). With
+ * PAUSE on, the switch's ingress buffers push back, nothing drops, every byte arrives and the
+ * output link stays saturated: the 2N frames arrive 1538 * 8 ns apart. With PAUSE off the same
+ * load overflows the ingress buffers.
+ */
+class GigeSwitchOverloadTestCase : public TestCase
+{
+  public:
+    GigeSwitchOverloadTestCase()
+        : TestCase("2:1 overload through a switch port is lossless with PAUSE, lossy without")
+    {
+    }
+
+  private:
+    static constexpr uint32_t N = 400; //!< frames per sender
+
+    struct Outcome
+    {
+        uint64_t delivered{0};
+        uint64_t drops{0};
+        uint64_t pauses{0};
+        Time first;
+        Time last;
+    };
+
+    Outcome Run(bool pause)
+    {
+        NodeContainer hosts;
+        hosts.Create(3);
+        Ptr<Node> swNode = CreateObject<Node>();
+        GigeHelper nic;
+        nic.SetDeviceAttribute("NicTxCost", TimeValue(Seconds(0)));
+        nic.SetDeviceAttribute("NicRxCost", TimeValue(Seconds(0)));
+        nic.SetDeviceAttribute("PauseEnabled", BooleanValue(pause));
+        GigeSwitchHelper swHelper;
+        swHelper.SetPortAttribute("PauseEnabled", BooleanValue(pause));
+        NetDeviceContainer devs = swHelper.Install(swNode, hosts, nic);
+        Ptr<GigeSwitchNetDevice> sw = GigeSwitchHelper::GetSwitch(swNode);
+        Ptr<NetDevice> sink = devs.Get(2);
+        Outcome o;
+        sink->SetReceiveCallback(
+            [&o](Ptr<NetDevice>, Ptr<const Packet> p, uint16_t proto, const Address&) {
+                if (proto == 0x0800)
+                {
+                    o.delivered += p->GetSize();
+                    o.first = o.first.IsZero() ? Simulator::Now() : o.first;
+                    o.last = Simulator::Now();
+                }
+                return true;
+            });
+        // The sink announces itself so the switch learns its port; then both senders blast.
+        sink->Send(Create<Packet>(100), sink->GetBroadcast(), 0x0806);
+        for (uint32_t s = 0; s < 2; ++s)
+        {
+            Simulator::Schedule(MicroSeconds(50), [&devs, s, sink]() {
+                for (uint32_t i = 0; i < N; ++i)
+                {
+                    devs.Get(s)->Send(Create<Packet>(1500), sink->GetAddress(), 0x0800);
+                }
+            });
+        }
+        Simulator::Run();
+        for (uint32_t i = 0; i < sw->GetNSwitchPorts(); ++i)
+        {
+            o.drops += sw->GetSwitchPort(i)->GetRxFifoDrops();
+            o.pauses += sw->GetSwitchPort(i)->GetPauseFramesSent();
+        }
+        o.drops += sw->GetOutputDrops();
+        o.drops += DynamicCast<GigeNetDevice>(sink)->GetRxFifoDrops();
+        Simulator::Destroy();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        Outcome on = Run(true);
+        NS_TEST_ASSERT_MSG_EQ(on.drops, 0u, "drops through the switch with PAUSE on");
+        NS_TEST_ASSERT_MSG_EQ(on.delivered, 2u * N * 1500u, "bytes not conserved with PAUSE on");
+        NS_TEST_ASSERT_MSG_GT(on.pauses, 0u, "the overload never made the switch send PAUSE");
+        // The output link is the bottleneck and never idles: 2N - 1 frame slots of 1538 bytes.
+        Time slots = NanoSeconds(8 * 1538) * (2 * N - 1);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on.last - on.first, slots, "faster than the output link");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(on.last - on.first, slots * 1.01, "output link idled");
+
+        Outcome off = Run(false);
+        NS_TEST_ASSERT_MSG_GT(off.drops, 0u, "no drops with PAUSE off: the load is no overload");
+        NS_TEST_ASSERT_MSG_EQ(off.pauses, 0u, "PAUSE sent while disabled");
+        NS_TEST_ASSERT_MSG_EQ(off.delivered + off.drops * 1500u,
+                              2u * N * 1500u,
+                              "delivered + dropped != sent");
+    }
+};
+
+/**
  * Interrupt coalescing delays a lone frame by exactly its timeout (no other frame arrives to
  * reach the frame count), and by nothing when coalescing is off.
  */
@@ -445,6 +539,7 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new GigeTcpGoodputTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigePauseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeLosslessTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GigeSwitchOverloadTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CoalescingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HostCpuTestCase, TestCase::Duration::QUICK);

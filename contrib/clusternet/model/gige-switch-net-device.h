@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_GIGE_SWITCH_NET_DEVICE_H
+#define CLUSTERNET_GIGE_SWITCH_NET_DEVICE_H
+
+#include "ns3/bridge-channel.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class GigeNetDevice;
+
+/**
+ * @ingroup clusternet
+ * @brief A store-and-forward Gigabit Ethernet switch, built as a NetDevice bridge over
+ * GigeNetDevice ports in the manner of ns-3's BridgeNetDevice (learning, flooding of unknown
+ * and group destinations), registered with Node::RegisterProtocolHandler, so Node is not
+ * edited.
+ *
+ * Buffering is per ingress port: each port's RX FIFO (attribute RxFifoSize of the port) is the
+ * buffer of the frames that arrived on it. A frame stays charged to its ingress port until
+ * every egress port it was forwarded to has sent it, so the port's PAUSE water marks reflect
+ * the frames waiting for an output, and a congested output pushes PAUSE back to the senders
+ * (802.3x). Ports honour received PAUSE like any GigeNetDevice.
+ *
+ * Forwarding starts when the last bit of a frame has arrived (store and forward), after
+ * ForwardingLatency.
+ */
+class GigeSwitchNetDevice : public NetDevice
+{
+  public:
+    static TypeId GetTypeId();
+    GigeSwitchNetDevice();
+    ~GigeSwitchNetDevice() override;
+
+    GigeSwitchNetDevice(const GigeSwitchNetDevice&) = delete;
+    GigeSwitchNetDevice& operator=(const GigeSwitchNetDevice&) = delete;
+
+    /**
+     * Add a port. The port must be a GigeNetDevice already added to this switch's node; it is
+     * put in switch-port mode (received frames stay charged to its RX FIFO until sent on).
+     */
+    void AddSwitchPort(Ptr<GigeNetDevice> port);
+    /// @return the number of ports
+    uint32_t GetNSwitchPorts() const;
+    /// @return port @p n
+    Ptr<GigeNetDevice> GetSwitchPort(uint32_t n) const;
+    /// @return frames dropped because an output queue refused them
+    uint64_t GetOutputDrops() const;
+    /// @return frames forwarded (one count per egress copy)
+    uint64_t GetForwarded() const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A received frame still charged to its ingress port.
+    struct Held
+    {
+        Ptr<GigeNetDevice> ingress; //!< port whose buffer holds the frame
+        uint32_t bytes;             //!< bytes charged (Ethernet header + payload)
+        uint32_t copies;            //!< egress copies not yet sent
+    };
+
+    void ReceiveFromPort(Ptr<NetDevice> device,
+                         Ptr<const Packet> packet,
+                         uint16_t protocol,
+                         const Address& source,
+                         const Address& destination,
+                         PacketType packetType);
+    void Forward(Ptr<GigeNetDevice> ingress,
+                 Ptr<Packet> packet,
+                 uint16_t protocol,
+                 Mac48Address src,
+                 Mac48Address dst);
+    void EgressDone(Ptr<const Packet> frame);
+    void Release(uint64_t id);
+    void Learn(Mac48Address source, Ptr<GigeNetDevice> port);
+    Ptr<GigeNetDevice> Lookup(Mac48Address dst);
+
+    Ptr<Node> m_node;
+    Ptr<BridgeChannel> m_channel;
+    std::vector<Ptr<GigeNetDevice>> m_ports;
+    Mac48Address m_address;
+    uint32_t m_ifIndex{0};
+    uint16_t m_mtu{9000};
+    NetDevice::ReceiveCallback m_rxCallback;
+    NetDevice::PromiscReceiveCallback m_promiscRxCallback;
+
+    // attributes
+    Time m_latency;
+    Time m_expirationTime;
+
+    struct Learned
+    {
+        Ptr<GigeNetDevice> port;
+        Time expires;
+    };
+
+    std::map<Mac48Address, Learned> m_learned;
+    std::map<uint64_t, Held> m_held;
+    uint64_t m_nextId{1};
+    uint64_t m_outputDrops{0};
+    uint64_t m_forwarded{0};
+
+    TracedCallback<Ptr<const Packet>> m_forwardTrace;
+    TracedCallback<Ptr<const Packet>> m_dropTrace;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_GIGE_SWITCH_NET_DEVICE_H
