@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The benchmark and the example programs: output contract and clean refusal of bad input."""
+import re
+import subprocess
+
+import pytest
+
+from conftest import BUILD
+
+
+def program(path):
+    if not path.exists():
+        pytest.skip(f"{path} not built (run ./ns3 build)")
+    return str(path)
+
+
+def test_bench_reports_both_models_and_ratio(scenario_env):
+    exe = program(BUILD / "scenarios" / "bench-gige-vs-p2p")
+    proc = subprocess.run([exe, "--bytes=2000000"], capture_output=True, text=True,
+                          env=scenario_env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert re.fullmatch(r"ratio=\d+\.\d\d", lines[-1]), lines[-1]
+    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
+    assert set(rows) == {"clusternet", "p2p"}
+    # Goodput bounds [Mbit/s] from framing at MTU 1500 with timestamps (1448-byte segments):
+    # Ethernet puts 1538 bytes on the wire per segment (preamble, header, FCS, IFG), PPP 1502.
+    bound = {"clusternet": 1e3 * 1448 / 1538, "p2p": 1e3 * 1448 / 1502}
+    for model, row in rows.items():
+        assert int(row[1]) == 2000000  # every byte reached the sink
+        assert 0 < float(row[3]) <= bound[model] + 0.1
+    # both carried the same data segments; ACK counts may differ with timing
+    assert int(rows["clusternet"][4]) >= 2000000 // 1448
+
+
+@pytest.mark.parametrize("exe,args,name", [
+    ("scenarios/bench-gige-vs-p2p", ["--bytes=abc"], "--bytes"),
+    ("scenarios/bench-gige-vs-p2p", ["--nic=foo"], "--nic"),
+    ("scenarios/bench-gige-vs-p2p", ["--sockbuf=-5"], "--sockbuf"),
+    ("examples/gige-switch-incast", ["--senders=99"], "--senders"),
+    ("examples/gige-switch-incast", ["--pause=maybe"], "--pause"),
+    ("examples/gige-switch-incast", ["--frobnicate"], "--frobnicate"),
+])
+def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
+    proc = subprocess.run([program(BUILD / exe), *args], capture_output=True, text=True,
+                          env=scenario_env, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and name in lines[0], proc.stderr
+    assert proc.stdout == ""
