@@ -109,10 +109,12 @@ def _throughput_legend(ax, drawn):
 
 def _latency_panel(ax, found, labels, colors, summary):
     height = 0.4
+    any_ref = False
     for i, ((cfg, curve), color) in enumerate(zip(found, colors)):
         ax.barh(i - height / 2, netpipe.latency_us(curve), height, color=color)
         refs = [v for msg, v in reference_points(summary, cfg, "latency_us") if msg is None]
         if refs:
+            any_ref = True
             ax.barh(i + height / 2, refs[0], height, facecolor="white", edgecolor=color,
                     hatch="//")
     ax.set_yticks(range(len(found)))
@@ -121,9 +123,11 @@ def _latency_panel(ax, found, labels, colors, summary):
     ax.set_xlabel(LATENCY_LABEL)
     ax.set_title("Latency (smallest block)")
     ax.grid(True, axis="x", alpha=0.3)
-    ax.legend(handles=[Patch(color="gray", label="simulated"),
-                       Patch(facecolor="white", edgecolor="gray", hatch="//", label="paper")],
-              fontsize="small", loc="lower right")
+    if any_ref:
+        ax.legend(handles=[Patch(color="gray", label="simulated"),
+                           Patch(facecolor="white", edgecolor="gray", hatch="//",
+                                 label="paper")],
+                  fontsize="small", loc="lower right")
 
 
 def netpipe_figure(data, summary, title):

@@ -133,6 +133,38 @@ def curves_text(data):
     return "\n".join(lines)
 
 
+def baseline_text(data):
+    """What-if against baseline: each case's configuration, peak and latency, and the change.
+
+    Applies to NetPIPE data with a ``case`` column holding ``baseline`` and one other case
+    (``what-if``); returns None otherwise.
+    """
+    if "case" not in data.columns or not netpipe.is_netpipe(data):
+        return None
+    cases = list(dict.fromkeys(data["case"].astype(str)))
+    if "baseline" not in cases or len(cases) != 2:
+        return None
+    other = next(c for c in cases if c != "baseline")
+    keys = [k for k in netpipe.curve_keys(data) if k != "case"]
+    rows = {}
+    for case in ("baseline", other):
+        part = data[data["case"].astype(str) == case]
+        cfg = {k: part[k].iloc[0] for k in keys}
+        rows[case] = (config_label(cfg, keys), netpipe.peak_mbps(part), netpipe.latency_us(part))
+    wide = max(len(c) for c in rows) + 2
+    lines = [f"{other} against baseline"]
+    for case, (label, _, _) in rows.items():
+        lines.append(f"  {case.ljust(wide)}{label}")
+    lines.append(" " * (wide + 2) + f"{'peak Mbit/s':>12} {'latency us':>11}")
+    for case, (_, peak, lat) in rows.items():
+        lines.append(f"  {case.ljust(wide)}{number(peak):>12} {number(lat):>11}")
+    (_, p0, l0), (_, p1, l1) = rows["baseline"], rows[other]
+    change = [percent((p1 - p0) / p0) if p0 else "n/a",
+              percent((l1 - l0) / l0) if l0 else "n/a"]
+    lines.append(f"  {'change'.ljust(wide)}{change[0]:>12} {change[1]:>11}")
+    return "\n".join(lines)
+
+
 def write_plots(scenario, data, summary, results):
     """Write the scenario's figure(s); return the list of paths written."""
     written = []
@@ -142,8 +174,13 @@ def write_plots(scenario, data, summary, results):
             written.append(plot_netpipe(data, summary, results / f"{scenario}-netpipe.png",
                                         f"{scenario}: NetPIPE curves, simulated vs paper"))
     elif netpipe.is_netpipe(data):
-        written.append(plot_netpipe(data, summary, results / f"{scenario}.png",
-                                    f"{scenario}: simulated vs paper"))
+        if summary is not None:
+            title = f"{scenario}: simulated vs paper"
+        elif baseline_text(data) is not None:
+            title = f"{scenario}: simulated, against the baseline"
+        else:
+            title = f"{scenario}: simulated (no paper reference)"
+        written.append(plot_netpipe(data, summary, results / f"{scenario}.png", title))
     return written
 
 
@@ -161,7 +198,7 @@ def report(scenario, results, reference=None):
     if summary is None:
         parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
         if netpipe.is_netpipe(data):
-            parts.append(curves_text(data))
+            parts.append(baseline_text(data) or curves_text(data))
         return "\n".join(parts)
     parts.append(table1_text(summary) if scenario == TABLE1_SCENARIO else summary_text(summary))
     parts.append(stats_line(summary))

@@ -109,21 +109,13 @@ main(int argc, char** argv)
                       "clusternet's GigE NIC + host model and through ns-3's "
                       "PointToPointNetDevice; last line ratio=<clusternet / p2p>.");
     args.Add("bytes", "bytes to transfer [bytes] (1000000-4000000000)", "100000000");
-    auto list = [](const std::string& kind) {
-        std::string out;
-        for (const auto& n : ProfileRegistry::Names(kind))
-        {
-            out += (out.empty() ? "" : ", ") + n;
-        }
-        return out;
-    };
-    args.Add("nic", "clusternet NIC profile (" + list("nic") + ")", "sknet");
-    args.Add("host", "clusternet host profile (" + list("host") + ")", "piii450-linux22");
+    args.Add("nic", "clusternet NIC profile (" + ProfileRegistry::JoinNames("nic") + ")", "sknet");
+    args.Add("host", "clusternet host profile (" + ProfileRegistry::JoinNames("host") + ")", "piii450-linux22");
     args.Add("sockbuf", "TCP send and receive buffer, both runs [bytes] (4096-16777216)", "131072");
     args.Parse(argc, argv);
     uint64_t bytes = args.GetUint("bytes", 1000000, 4000000000u, "bytes");
-    std::string nic = args.GetChoiceList("nic", ProfileRegistry::Names("nic")).at(0);
-    std::string host = args.GetChoiceList("host", ProfileRegistry::Names("host")).at(0);
+    std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));
+    std::string host = args.GetChoice("host", ProfileRegistry::Names("host"));
     uint32_t sockbuf = args.GetUint("sockbuf", 4096, 16777216, "bytes");
 
     // The same TCP in both runs: MSS for MTU 1500 with timestamps, equal buffers.

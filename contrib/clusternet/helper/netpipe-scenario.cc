@@ -51,7 +51,15 @@ Fixed(double v, int digits)
     return buf;
 }
 
-SweepRunner::Rows
+} // namespace
+
+std::vector<std::string>
+NetpipeColumns()
+{
+    return {"nic", "host", "pci", "mtu", "sockbuf", "block_bytes", "oneway_us", "mbps", "reps"};
+}
+
+std::vector<std::vector<std::string>>
 NetpipeRows(const NetpipeConfig& c)
 {
     SweepRunner::Rows rows;
@@ -72,22 +80,12 @@ NetpipeRows(const NetpipeConfig& c)
     return rows;
 }
 
-} // namespace
-
 int
 RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
     ScenarioArgs args(spec.name, spec.description);
-    std::string nics;
-    for (const auto& n : ProfileRegistry::Names("nic"))
-    {
-        nics += (nics.empty() ? "" : ", ") + n;
-    }
-    std::string hosts;
-    for (const auto& n : ProfileRegistry::Names("host"))
-    {
-        hosts += (hosts.empty() ? "" : ", ") + n;
-    }
+    std::string nics = ProfileRegistry::JoinNames("nic");
+    std::string hosts = ProfileRegistry::JoinNames("host");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
     args.Add("mtu", "IP MTUs, comma-separated [bytes, 1500..9000]", spec.mtus);
@@ -180,7 +178,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 
     SweepRunner sweep(spec.name,
                       args.Get("out"),
-                      {"nic", "host", "pci", "mtu", "sockbuf", "block_bytes", "oneway_us", "mbps", "reps"});
+                      NetpipeColumns());
     for (const auto& c : configs)
     {
         std::string label = "nic=" + c.nic + " mtu=" + std::to_string(c.mtu) +

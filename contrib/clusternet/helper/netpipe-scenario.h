@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -24,6 +25,18 @@ struct NetpipeScenarioSpec
     std::string cases;       //!< default --cases ("nic@mtu,..."), replacing nic x mtu if set
     uint32_t maxBlock{1u << 21}; //!< default --max-block [bytes]
 };
+
+struct NetpipeConfig;
+
+/// @return the data.csv columns of a NetPIPE TCP point
+std::vector<std::string> NetpipeColumns();
+
+/**
+ * @ingroup clusternet
+ * @brief Simulate one NetPIPE TCP configuration.
+ * @return its data.csv rows (NetpipeColumns()), one per block size, as the scenarios write them
+ */
+std::vector<std::vector<std::string>> NetpipeRows(const NetpipeConfig& config);
 
 /**
  * @ingroup clusternet

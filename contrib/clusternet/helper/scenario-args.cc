@@ -164,6 +164,17 @@ ScenarioArgs::GetUint(const std::string& name,
     return v[0];
 }
 
+std::string
+ScenarioArgs::GetChoice(const std::string& name, const std::vector<std::string>& allowed) const
+{
+    std::vector<std::string> v = GetChoiceList(name, allowed);
+    if (v.size() != 1)
+    {
+        Fail("--" + name + ": one value expected, got '" + Get(name) + "'");
+    }
+    return v[0];
+}
+
 std::vector<std::string>
 ScenarioArgs::GetChoiceList(const std::string& name, const std::vector<std::string>& allowed) const
 {

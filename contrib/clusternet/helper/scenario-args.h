@@ -42,6 +42,8 @@ class ScenarioArgs
     /// @return a comma-separated list of words, each one of @p allowed
     std::vector<std::string> GetChoiceList(const std::string& name,
                                            const std::vector<std::string>& allowed) const;
+    /// @return one word, one of @p allowed
+    std::string GetChoice(const std::string& name, const std::vector<std::string>& allowed) const;
     /// @return a boolean (0/1/true/false)
     bool GetBool(const std::string& name) const;
 

@@ -154,6 +154,17 @@ ProfileRegistry::Names(const std::string& kind)
     return names;
 }
 
+std::string
+ProfileRegistry::JoinNames(const std::string& kind)
+{
+    std::string out;
+    for (const auto& n : Names(kind))
+    {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out;
+}
+
 uint32_t
 ProfileRegistry::Apply(const Profile& profile, const std::string& target, Ptr<Object> object)
 {

@@ -48,6 +48,8 @@ class ProfileRegistry
     static const Profile* Find(const std::string& kind, const std::string& name);
     /// @return the names of all profiles of @p kind, in catalogue order
     static std::vector<std::string> Names(const std::string& kind);
+    /// @return the names of the profiles of @p kind as "a, b, c" (for help texts)
+    static std::string JoinNames(const std::string& kind);
     /// @return all profiles
     static const std::vector<Profile>& All();
     /**
