@@ -105,6 +105,25 @@ GigeNetDevice::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&GigeNetDevice::m_descriptorBytes),
                           MakeUintegerChecker<uint32_t>(0, 4096))
+            .AddAttribute("DmaReadBurst",
+                          "Largest PCI burst of the NIC's DMA reads (host to NIC) [bytes]; "
+                          "0 = no limit of its own (the bus's BurstSize).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_dmaReadBurst),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("DmaWriteBurst",
+                          "Largest PCI burst of the NIC's DMA writes (NIC to host) [bytes]; "
+                          "0 = no limit of its own (the bus's BurstSize).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_dmaWriteBurst),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("JumboBufferSize",
+                          "Host receive buffer the driver posts for every frame longer than "
+                          "a standard one when the MTU exceeds 1500 [bytes]; 0 = buffers "
+                          "sized to the MTU (header + MTU + FCS + 2 alignment bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_jumboBufferBytes),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
             .AddAttribute("DriverTxCost",
                           "Host CPU time of the driver per transmitted frame [Time].",
                           TimeValue(MicroSeconds(2)),
@@ -386,10 +405,13 @@ GigeNetDevice::TxDmaDescriptorDone(Ptr<Packet> frame)
     // Fetch the descriptor, then the frame, from host memory.
     Ptr<PciBus> bus = m_bus;
     uint32_t len = frame->GetSize();
+    uint32_t burst = m_dmaReadBurst;
     Callback<void> done = MakeCallback(&GigeNetDevice::TxDmaDone, this, frame);
-    bus->Transfer(m_descriptorBytes, PciBus::DMA_READ, [bus, len, done]() {
-        bus->Transfer(len, PciBus::DMA_READ, done);
-    });
+    bus->Transfer(
+        m_descriptorBytes,
+        PciBus::DMA_READ,
+        [bus, len, done, burst]() { bus->Transfer(len, PciBus::DMA_READ, done, burst); },
+        burst);
 }
 
 void
@@ -618,12 +640,15 @@ GigeNetDevice::RxDmaKick()
     }
     Ptr<PciBus> bus = m_bus;
     uint32_t desc = m_descriptorBytes;
+    uint32_t burst = m_dmaWriteBurst;
     Callback<void> done = MakeCallback(&GigeNetDevice::RxDmaDone, this, frame);
     // Firmware work, then the frame and its completion descriptor are written to host memory.
-    Simulator::Schedule(m_nicRxCost, [bus, frame, desc, done]() {
-        bus->Transfer(frame->GetSize(), PciBus::DMA_WRITE, [bus, desc, done]() {
-            bus->Transfer(desc, PciBus::DMA_WRITE, done);
-        });
+    Simulator::Schedule(m_nicRxCost, [bus, frame, desc, done, burst]() {
+        bus->Transfer(
+            frame->GetSize(),
+            PciBus::DMA_WRITE,
+            [bus, desc, done, burst]() { bus->Transfer(desc, PciBus::DMA_WRITE, done, burst); },
+            burst);
     });
 }
 
@@ -766,6 +791,16 @@ DataRate
 GigeNetDevice::GetDataRate() const
 {
     return m_bps;
+}
+
+uint32_t
+GigeNetDevice::GetRxBufferBytes() const
+{
+    if (m_mtu > 1500 && m_jumboBufferBytes > 0)
+    {
+        return m_jumboBufferBytes;
+    }
+    return HEADER + m_mtu + FCS + 2;
 }
 
 void

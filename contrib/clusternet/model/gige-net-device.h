@@ -95,6 +95,8 @@ class GigeNetDevice : public NetDevice
     TxMacState GetTxState() const;
     /// @return the transmit data rate
     DataRate GetDataRate() const;
+    /// @return bytes of the host receive buffer the driver posts for one frame at this MTU
+    uint32_t GetRxBufferBytes() const;
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -178,6 +180,9 @@ class GigeNetDevice : public NetDevice
     uint32_t m_txRingSize;
     uint32_t m_rxRingSize;
     uint32_t m_descriptorBytes;
+    uint32_t m_jumboBufferBytes;
+    uint32_t m_dmaReadBurst;
+    uint32_t m_dmaWriteBurst;
     Time m_driverTxCost;
     Time m_driverRxCost;
     Time m_nicTxCost;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "host-stack.h"
 
+#include "host-tcp-socket.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -22,12 +24,30 @@ HostStack::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Clusternet")
             .AddConstructor<HostStack>()
-            .AddAttribute("RcvWindowFraction",
-                          "Advertised receive window as a fraction of the requested socket "
-                          "buffer (OS bookkeeping of skb overhead) [ratio].",
+            .AddAttribute("RcvBufMultiplier",
+                          "Receive buffer memory the kernel grants per byte requested with "
+                          "SO_RCVBUF [ratio] (Linux 2.2 doubles the request).",
                           DoubleValue(1.0),
-                          MakeDoubleAccessor(&HostStack::m_rcvWindowFraction),
-                          MakeDoubleChecker<double>(0.05, 4.0))
+                          MakeDoubleAccessor(&HostStack::m_rcvBufMultiplier),
+                          MakeDoubleChecker<double>(0.25, 4.0))
+            .AddAttribute("WindowDivisor",
+                          "The advertised window is the free receive memory divided by this "
+                          "[ratio] (Linux: TCP_WINDOW_ADVERTISE_DIVISOR).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&HostStack::m_windowDivisor),
+                          MakeUintegerChecker<uint32_t>(1, 16))
+            .AddAttribute("SkbOverhead",
+                          "Receive memory charged per segment beyond its receive buffer "
+                          "(socket-buffer head) [bytes]. With 0 and a divisor of 1 the window "
+                          "is plain payload space, as in ns-3.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostStack::m_skbOverhead),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("QuantizeWindow",
+                          "Advertise the window in whole segments (rounded down).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HostStack::m_quantizeWindow),
+                          MakeBooleanChecker())
             .AddAttribute("SndBufFraction",
                           "Usable send buffer as a fraction of the requested socket buffer "
                           "[ratio].",
@@ -78,26 +98,47 @@ HostStack::~HostStack()
 }
 
 uint32_t
+HostStack::SegmentTruesize(uint32_t rxBufferBytes) const
+{
+    return (rxBufferBytes + 15) / 16 * 16 + m_skbOverhead;
+}
+
+uint32_t
+HostStack::MaxReceiveWindow(uint32_t sockbuf, uint16_t mtu) const
+{
+    uint32_t mss = SegmentSize(mtu);
+    uint32_t w = static_cast<uint32_t>(sockbuf * m_rcvBufMultiplier) / m_windowDivisor;
+    return (m_quantizeWindow && w > mss) ? w / mss * mss : w;
+}
+
+uint32_t
 HostStack::SegmentSize(uint16_t mtu) const
 {
     // IP header 20 B + TCP header 20 B (+ 12 B timestamp option, padded)
     return mtu - 40 - (m_timestamps ? 12 : 0);
 }
 
-uint32_t
-HostStack::ReceiveWindow(uint32_t sockbuf) const
-{
-    return static_cast<uint32_t>(sockbuf * m_rcvWindowFraction);
-}
-
 void
-HostStack::ConfigureSocket(Ptr<Socket> socket, uint32_t sockbuf, uint16_t mtu) const
+HostStack::ConfigureSocket(Ptr<Socket> socket,
+                           uint32_t sockbuf,
+                           uint16_t mtu,
+                           uint32_t rxBufferBytes) const
 {
-    NS_LOG_FUNCTION(this << socket << sockbuf << mtu);
-    socket->SetAttribute("SegmentSize", UintegerValue(SegmentSize(mtu)));
+    NS_LOG_FUNCTION(this << socket << sockbuf << mtu << rxBufferBytes);
+    uint32_t mss = SegmentSize(mtu);
+    uint32_t rcvMem = static_cast<uint32_t>(sockbuf * m_rcvBufMultiplier);
+    socket->SetAttribute("SegmentSize", UintegerValue(mss));
     socket->SetAttribute("SndBufSize",
                          UintegerValue(static_cast<uint32_t>(sockbuf * m_sndBufFraction)));
-    socket->SetAttribute("RcvBufSize", UintegerValue(ReceiveWindow(sockbuf)));
+    // ns-3's buffer holds at most the granted memory in payload; the kernel's accounting
+    // (below) keeps the advertised window within it.
+    socket->SetAttribute("RcvBufSize", UintegerValue(rcvMem));
+    Ptr<HostTcpSocket> host = DynamicCast<HostTcpSocket>(socket);
+    if (host && (m_windowDivisor > 1 || m_skbOverhead > 0 || m_quantizeWindow))
+    {
+        uint32_t buffer = rxBufferBytes ? rxBufferBytes : mtu + 20;
+        host->SetBufferAccounting(rcvMem, SegmentTruesize(buffer), m_windowDivisor, m_quantizeWindow);
+    }
     socket->SetAttribute("Timestamp", BooleanValue(m_timestamps));
     socket->SetAttribute("WindowScaling", BooleanValue(m_windowScaling));
     socket->SetAttribute("DelAckCount", UintegerValue(m_delAckCount));

@@ -32,15 +32,25 @@ class HostStack : public Object
      * @param socket an ns-3 TCP socket
      * @param sockbuf the requested socket buffer size [bytes]
      * @param mtu the interface MTU [bytes]
+     * @param rxBufferBytes the driver's receive buffer per frame [bytes]; 0 = MTU + 20
      */
-    void ConfigureSocket(Ptr<Socket> socket, uint32_t sockbuf, uint16_t mtu) const;
+    void ConfigureSocket(Ptr<Socket> socket,
+                         uint32_t sockbuf,
+                         uint16_t mtu,
+                         uint32_t rxBufferBytes = 0) const;
     /// @return the TCP segment size (MSS) used on an interface of @p mtu bytes
     uint32_t SegmentSize(uint16_t mtu) const;
-    /// @return the receive window the OS advertises for a buffer of @p sockbuf bytes
-    uint32_t ReceiveWindow(uint32_t sockbuf) const;
+    /// @return memory charged per received segment held in a receive buffer of
+    /// @p rxBufferBytes (aligned to 16 bytes, plus SkbOverhead) [bytes]
+    uint32_t SegmentTruesize(uint32_t rxBufferBytes) const;
+    /// @return the largest window advertised for @p sockbuf on an interface of @p mtu [bytes]
+    uint32_t MaxReceiveWindow(uint32_t sockbuf, uint16_t mtu) const;
 
   private:
-    double m_rcvWindowFraction;
+    double m_rcvBufMultiplier;
+    uint32_t m_windowDivisor;
+    uint32_t m_skbOverhead;
+    bool m_quantizeWindow;
     double m_sndBufFraction;
     bool m_timestamps;
     bool m_windowScaling;

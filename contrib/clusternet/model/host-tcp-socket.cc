@@ -42,7 +42,11 @@ HostTcpSocket::HostTcpSocket()
 
 HostTcpSocket::HostTcpSocket(const HostTcpSocket& sock)
     : TcpSocketBase(sock),
-      m_windowUpdate(sock.m_windowUpdate)
+      m_windowUpdate(sock.m_windowUpdate),
+      m_memRcvBuf(sock.m_memRcvBuf),
+      m_truesize(sock.m_truesize),
+      m_divisor(sock.m_divisor),
+      m_quantize(sock.m_quantize)
 {
 }
 
@@ -71,6 +75,59 @@ HostTcpSocket::Fork()
     return CopyObject<HostTcpSocket>(this);
 }
 
+void
+HostTcpSocket::SetBufferAccounting(uint32_t rcvbuf, uint32_t truesize, uint32_t divisor, bool quantize)
+{
+    NS_LOG_FUNCTION(this << rcvbuf << truesize << divisor << quantize);
+    NS_ASSERT_MSG(divisor >= 1, "window divisor must be at least 1");
+    m_memRcvBuf = rcvbuf;
+    m_truesize = truesize;
+    m_divisor = divisor;
+    m_quantize = quantize;
+}
+
+uint32_t
+HostTcpSocket::GetReceiveWindow() const
+{
+    // ns-3's window: payload space left in the receive buffer.
+    uint32_t space =
+        m_tcb->m_rxBuffer->MaxRxSequence() - m_tcb->m_rxBuffer->NextRxSequence();
+    if (m_memRcvBuf == 0 || m_tcb->m_rxBuffer->GotFin())
+    {
+        return space;
+    }
+    uint32_t mss = m_tcb->m_segmentSize;
+    // Memory charged for the data held (in order and out of order), segment by segment.
+    uint64_t held = m_tcb->m_rxBuffer->Size();
+    uint64_t charged = (held * m_truesize + mss - 1) / mss;
+    uint64_t freeMem = charged < m_memRcvBuf ? m_memRcvBuf - charged : 0;
+    uint64_t window = freeMem / m_divisor;
+    if (m_quantize && window > mss)
+    {
+        window = window / mss * mss;
+    }
+    return static_cast<uint32_t>(std::min<uint64_t>(window, space));
+}
+
+uint16_t
+HostTcpSocket::AdvertisedWindowSize(bool scale) const
+{
+    if (m_memRcvBuf == 0)
+    {
+        return TcpSocketBase::AdvertisedWindowSize(scale);
+    }
+    uint32_t w = GetReceiveWindow();
+    if (w != m_advWnd)
+    {
+        const_cast<HostTcpSocket*>(this)->m_advWnd = w; // traced value, as the base class does
+    }
+    if (scale)
+    {
+        w >>= m_rcvWindShift;
+    }
+    return static_cast<uint16_t>(std::min<uint32_t>(w, m_maxWinSize));
+}
+
 Ptr<Packet>
 HostTcpSocket::Recv(uint32_t maxSize, uint32_t flags)
 {
@@ -80,8 +137,7 @@ HostTcpSocket::Recv(uint32_t maxSize, uint32_t flags)
         return p;
     }
     uint32_t read = p->GetSize();
-    uint32_t window =
-        m_tcb->m_rxBuffer->MaxRxSequence() - m_tcb->m_rxBuffer->NextRxSequence();
+    uint32_t window = GetReceiveWindow();
     // Before the read the sender could have been offered at most window - read bytes.
     if (window >= m_tcb->m_segmentSize && read * 2 >= window)
     {

@@ -35,11 +35,27 @@ class HostTcpSocket : public TcpSocketBase
 
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
 
+    /**
+     * Account the receive buffer as a BSD-derived kernel does: the buffer holds
+     * @p rcvbuf bytes of memory, each received segment of @p mss payload bytes is charged
+     * @p truesize bytes (its receive buffer and bookkeeping), and the advertised window is
+     * (rcvbuf - charged) / @p divisor, rounded down to whole segments if @p quantize.
+     * Without this call the window is ns-3's (free payload space).
+     */
+    void SetBufferAccounting(uint32_t rcvbuf, uint32_t truesize, uint32_t divisor, bool quantize);
+    /// @return the receive window this socket advertises now [bytes]
+    uint32_t GetReceiveWindow() const;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
+    uint16_t AdvertisedWindowSize(bool scale = true) const override;
 
   private:
     bool m_windowUpdate;
+    uint32_t m_memRcvBuf{0};  //!< receive buffer memory [bytes]; 0 = ns-3's accounting
+    uint32_t m_truesize{0};   //!< memory charged per full segment [bytes]
+    uint32_t m_divisor{1};    //!< window = free memory / divisor
+    bool m_quantize{false};   //!< round the window down to whole segments
 };
 
 } // namespace clusternet

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "netpipe-application.h"
 
+#include "gige-net-device.h"
 #include "host-cpu.h"
 #include "host-stack.h"
 #include "host-tcp-socket.h"
@@ -178,7 +179,9 @@ NetpipeApplication::StartApplication()
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     NS_ABORT_MSG_UNLESS(stack && ipv4, "NetpipeApplication needs HostStack and an IPv4 stack");
     NS_ABORT_MSG_UNLESS(ipv4->GetNInterfaces() > 1, "NetpipeApplication: node has no interface");
-    stack->ConfigureSocket(m_socket, m_sockBuf, ipv4->GetMtu(1));
+    // The driver's receive buffer size sets what each segment costs the receive buffer.
+    Ptr<GigeNetDevice> nic = DynamicCast<GigeNetDevice>(ipv4->GetNetDevice(1));
+    stack->ConfigureSocket(m_socket, m_sockBuf, ipv4->GetMtu(1), nic ? nic->GetRxBufferBytes() : 0);
     if (m_writeChunk == 0)
     {
         m_writeChunk = stack->SegmentSize(ipv4->GetMtu(1));

@@ -59,11 +59,13 @@ class PciBus : public Object
      * @param bytes payload bytes
      * @param dir direction
      * @param done called when the last burst completes
+     * @param maxBurst the master's own burst limit [bytes] (e.g. a NIC's DMA engine
+     *        setting); 0 = the bus's BurstSize
      */
-    void Transfer(uint32_t bytes, Direction dir, Callback<void> done);
+    void Transfer(uint32_t bytes, Direction dir, Callback<void> done, uint32_t maxBurst = 0);
 
     /// @return time one transfer of @p bytes takes on an otherwise idle bus
-    Time GetTransferTime(uint32_t bytes, Direction dir) const;
+    Time GetTransferTime(uint32_t bytes, Direction dir, uint32_t maxBurst = 0) const;
     /// @return one bus clock period
     Time GetCyclePeriod() const;
     /// @return bytes moved per data cycle
@@ -80,15 +82,21 @@ class PciBus : public Object
         uint32_t remaining;
         Direction dir;
         Callback<void> done;
+        uint32_t burst; //!< largest burst of this master [bytes]
     };
 
     uint64_t BurstCycles(uint32_t bytes, Direction dir) const;
+    uint32_t BurstLimit(Direction dir, uint32_t maxBurst) const;
     void StartBurst();
     void EndBurst();
+    void SplitBatch();
 
     std::deque<Request> m_pending; //!< transfers waiting or in progress, head is on the bus
     bool m_busy{false};
-    uint32_t m_burstBytes{0}; //!< bytes of the burst on the bus
+    uint32_t m_burstBytes{0}; //!< bytes of the burst (or batch of bursts) on the bus
+    bool m_batch{false};      //!< a lone master's remaining bursts run as one event
+    Time m_batchStart;        //!< when the batch started
+    Time m_batchUnit;         //!< duration of one full burst of the batch
     EventId m_burstEvent;
     uint64_t m_bytes{0};
 

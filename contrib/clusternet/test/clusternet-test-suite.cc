@@ -472,6 +472,90 @@ class PciDmaTestCase : public TestCase
 };
 
 /**
+ * A lone master's bursts follow each other; a second master gets the bus when the burst in
+ * progress ends, and the first resumes after it (64-bit/66 MHz: 15 ns cycles, 8 B per cycle).
+ */
+class PciArbitrationTestCase : public TestCase
+{
+  public:
+    PciArbitrationTestCase()
+        : TestCase("PCI: a second master is served at the next burst boundary")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<PciBus> bus = CreateObject<PciBus>();
+        bus->SetAttribute("Width", StringValue("64"));
+        bus->SetAttribute("Clock", StringValue("66"));
+        bus->SetAttribute("BurstSize", UintegerValue(256));
+        bus->SetAttribute("TransactionOverhead", UintegerValue(4));
+        bus->SetAttribute("ReadLatency", UintegerValue(10));
+        bus->SetAttribute("WriteLatency", UintegerValue(1));
+        const Time readBurst = NanoSeconds((256 / 8 + 4 + 10) * 15);  // 690 ns
+        const Time writeBurst = NanoSeconds((256 / 8 + 4 + 1) * 15); // 555 ns
+
+        // A master's own burst limit: 4096 B in 128 B bursts = 32 x (16 + 4 + 10) cycles.
+        NS_TEST_ASSERT_MSG_EQ(bus->GetTransferTime(4096, PciBus::DMA_READ, 128),
+                              NanoSeconds(32 * 30 * 15),
+                              "128 B bursts");
+
+        Time readDone;
+        Time writeDone;
+        bus->Transfer(4096, PciBus::DMA_READ, [&readDone]() { readDone = Simulator::Now(); });
+        Simulator::Schedule(readBurst + readBurst / 2, [&]() {
+            bus->Transfer(256, PciBus::DMA_WRITE, [&writeDone]() {
+                writeDone = Simulator::Now();
+            });
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(writeDone, readBurst * 2 + writeBurst, "write after 2nd burst");
+        NS_TEST_ASSERT_MSG_EQ(readDone, readBurst * 16 + writeBurst, "read resumes after write");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetBytesTransferred(), 4096u + 256u, "bytes conserved");
+    }
+};
+
+/**
+ * The receive window a host stack advertises: Linux-style accounting grants mult x SO_RCVBUF
+ * of memory and advertises free memory / divisor in whole segments.
+ */
+class ReceiveWindowTestCase : public TestCase
+{
+  public:
+    ReceiveWindowTestCase()
+        : TestCase("Receive window: buffer multiplier, divisor and segment quantization")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostStack> plain = CreateObject<HostStack>();
+        plain->SetAttribute("Timestamps", BooleanValue(true));
+        Ptr<HostTcpSocket> s1 = CreateObject<HostTcpSocket>();
+        plain->ConfigureSocket(s1, 65536, 9000);
+        NS_TEST_ASSERT_MSG_EQ(s1->GetReceiveWindow(), 65536u, "ns-3 window = SO_RCVBUF");
+        NS_TEST_ASSERT_MSG_EQ(plain->MaxReceiveWindow(65536, 9000), 65536u, "plain max");
+
+        Ptr<HostStack> kernel = CreateObject<HostStack>();
+        kernel->SetAttribute("Timestamps", BooleanValue(true));
+        kernel->SetAttribute("RcvBufMultiplier", DoubleValue(2.0));
+        kernel->SetAttribute("WindowDivisor", UintegerValue(2));
+        kernel->SetAttribute("QuantizeWindow", BooleanValue(true));
+        // 2 x 65536 / 2 = 65536, in whole 8948-byte segments (9000 - 52): 7 x 8948.
+        NS_TEST_ASSERT_MSG_EQ(kernel->SegmentSize(9000), 8948u, "MSS with timestamps");
+        NS_TEST_ASSERT_MSG_EQ(kernel->MaxReceiveWindow(65536, 9000), 62636u, "max window");
+        Ptr<HostTcpSocket> s2 = CreateObject<HostTcpSocket>();
+        kernel->ConfigureSocket(s2, 65536, 9000, 9020);
+        NS_TEST_ASSERT_MSG_EQ(s2->GetReceiveWindow(), 62636u, "socket window");
+        // truesize: 9020 rounded up to 16 B, plus SkbOverhead (0).
+        NS_TEST_ASSERT_MSG_EQ(kernel->SegmentTruesize(9020), 9024u, "truesize");
+    }
+};
+
+/**
  * The host CPU serves interrupts before user work and resumes preempted user work.
  */
 class HostCpuTestCase : public TestCase
@@ -542,6 +626,8 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new GigeSwitchOverloadTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CoalescingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciDmaTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PciArbitrationTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ReceiveWindowTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HostCpuTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetpipeScheduleTestCase, TestCase::Duration::QUICK);
     }
