@@ -16,6 +16,9 @@ BAD_INPUTS = [
     (["--pci=48x33"], "--pci"),
     (["--set=device.NoSuchAttribute=1"], "--set"),
     (["--set=device.Mtu=20000"], "--set"),
+    (["--set=bus.Width=48"], "--set"),  # an enum value outside its checker's names
+    (["--set=switch.Mtu=1500"], "--set"),  # a target the scenario does not have
+    (["--set=cpu.CopyBandwidth"], "--set"),  # not target.Attribute=value
 ]
 
 

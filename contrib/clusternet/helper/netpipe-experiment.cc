@@ -58,9 +58,19 @@ ApplyHostOverrides(const std::string& overrides,
         {"bus", bus},
         {"stack", stack},
     };
+    std::vector<std::string> names;
+    for (const auto& t : targets)
+    {
+        names.push_back(t.first);
+    }
+    std::string err = ProfileRegistry::CheckTargets(overrides, names);
+    if (!err.empty())
+    {
+        return err;
+    }
     for (auto& [name, obj] : targets)
     {
-        std::string err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
+        err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
         if (!err.empty())
         {
             return err;

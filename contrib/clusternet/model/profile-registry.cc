@@ -4,6 +4,9 @@
 #include "ns3/log.h"
 #include "ns3/string.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace ns3
 {
 namespace clusternet
@@ -130,6 +133,41 @@ MakeCatalogue()
     return c;
 }
 
+/// One "target.Attribute=value" item of an override string.
+struct OverrideItem
+{
+    std::string text;
+    std::string target;
+    std::string attribute;
+    std::string value;
+};
+
+/// Split "target.Attribute=value;..." into items; @return an error naming the bad item, or ""
+std::string
+ParseOverrides(const std::string& overrides, std::vector<OverrideItem>& items)
+{
+    std::size_t start = 0;
+    while (start < overrides.size())
+    {
+        std::size_t end = overrides.find(';', start);
+        std::string item = overrides.substr(start, end == std::string::npos ? end : end - start);
+        start = end == std::string::npos ? overrides.size() : end + 1;
+        if (item.empty())
+        {
+            continue;
+        }
+        std::size_t dot = item.find('.');
+        std::size_t eq = item.find('=');
+        if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+        {
+            return "'" + item + "' is not target.Attribute=value";
+        }
+        items.push_back(
+            {item, item.substr(0, dot), item.substr(dot + 1, eq - dot - 1), item.substr(eq + 1)});
+    }
+    return "";
+}
+
 } // namespace
 
 const std::vector<Profile>&
@@ -193,42 +231,67 @@ ProfileRegistry::Apply(const Profile& profile, const std::string& target, Ptr<Ob
 }
 
 std::string
+ProfileRegistry::CheckTargets(const std::string& overrides, const std::vector<std::string>& targets)
+{
+    std::vector<OverrideItem> items;
+    std::string err = ParseOverrides(overrides, items);
+    if (!err.empty())
+    {
+        return err;
+    }
+    for (const auto& i : items)
+    {
+        if (std::find(targets.begin(), targets.end(), i.target) == targets.end())
+        {
+            std::string allowed;
+            for (const auto& t : targets)
+            {
+                allowed += (allowed.empty() ? "" : ", ") + t;
+            }
+            return "'" + i.text + "': unknown target '" + i.target + "'; allowed: " + allowed;
+        }
+    }
+    return "";
+}
+
+std::string
 ProfileRegistry::ApplyOverrides(const std::string& overrides,
                                 const std::string& target,
                                 Ptr<Object> object)
 {
-    std::size_t start = 0;
-    while (start < overrides.size())
+    std::vector<OverrideItem> items;
+    std::string err = ParseOverrides(overrides, items);
+    if (!err.empty())
     {
-        std::size_t end = overrides.find(';', start);
-        std::string item = overrides.substr(start, end == std::string::npos ? end : end - start);
-        start = end == std::string::npos ? overrides.size() : end + 1;
-        if (item.empty())
+        return err;
+    }
+    for (const auto& i : items)
+    {
+        if (i.target != target)
         {
             continue;
         }
-        std::size_t dot = item.find('.');
-        std::size_t eq = item.find('=');
-        if (dot == std::string::npos || eq == std::string::npos || eq < dot)
-        {
-            return "'" + item + "' is not target.Attribute=value";
-        }
-        if (item.substr(0, dot) != target)
-        {
-            continue;
-        }
-        std::string attr = item.substr(dot + 1, eq - dot - 1);
-        std::string value = item.substr(eq + 1);
         TypeId tid = object->GetInstanceTypeId();
         TypeId::AttributeInformation info;
-        if (!tid.LookupAttributeByName(attr, &info))
+        if (!tid.LookupAttributeByName(i.attribute, &info))
         {
-            return "'" + item + "': " + tid.GetName() + " has no attribute " + attr;
+            return "'" + i.text + "': " + tid.GetName() + " has no attribute " + i.attribute;
         }
-        if (!object->SetAttributeFailSafe(attr, StringValue(value)))
+        // An enum checker asserts on an unknown name instead of refusing it: check it here.
+        if (info.checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
         {
-            return "'" + item + "': value not allowed (" + info.checker->GetUnderlyingTypeInformation() +
-                   ")";
+            std::string names = info.checker->GetUnderlyingTypeInformation();
+            std::string padded = "|" + names + "|";
+            if (i.value.empty() || i.value.find('|') != std::string::npos ||
+                padded.find("|" + i.value + "|") == std::string::npos)
+            {
+                return "'" + i.text + "': value not allowed (one of " + names + ")";
+            }
+        }
+        if (!object->SetAttributeFailSafe(i.attribute, StringValue(i.value)))
+        {
+            return "'" + i.text + "': value not allowed (" +
+                   info.checker->GetUnderlyingTypeInformation() + ")";
         }
     }
     return "";

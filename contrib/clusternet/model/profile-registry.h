@@ -58,6 +58,12 @@ class ProfileRegistry
      */
     static uint32_t Apply(const Profile& profile, const std::string& target, Ptr<Object> object);
     /**
+     * Check that every item of "target.Attribute=value;..." names one of @p targets.
+     * @return an error message naming the bad item, or "" on success
+     */
+    static std::string CheckTargets(const std::string& overrides,
+                                    const std::vector<std::string>& targets);
+    /**
      * Apply "target.Attribute=value;..." overrides to @p object for @p target.
      * @return an error message naming the bad item, or "" on success
      */
