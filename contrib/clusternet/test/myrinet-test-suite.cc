@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Myrinet wire-level TestSuite. Expectations come from the packet format (route bytes, 2-byte
+// type, CRC-8), link rate and cable delay, and the STOP/GO slack arithmetic, computed here.
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+constexpr double RATE = 250e6; // 2 Gb/s in bytes per second
+
+/// Seconds to carry @p bytes at 2 Gb/s.
+Time
+Serial(double bytes)
+{
+    return NanoSeconds(bytes / RATE * 1e9);
+}
+
+/// Record delivery times at a host port.
+struct Sink
+{
+    std::vector<Time> at;
+    std::vector<uint32_t> sizes;
+
+    bool Receive(Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        at.push_back(Simulator::Now());
+        sizes.push_back(p->GetSize());
+        return true;
+    }
+
+    void Attach(Ptr<MyrinetNetDevice> dev)
+    {
+        dev->SetReceiveCallback(MakeCallback(&Sink::Receive, this));
+    }
+};
+
+/// A chain host A - k switches - host B, A on port 0 of the first switch, links on port 1.
+struct Chain
+{
+    Ptr<MyrinetNetDevice> a;
+    Ptr<MyrinetNetDevice> b;
+    std::vector<Ptr<MyrinetNetDevice>> outs; //!< switch output ports along the path
+
+    Chain(MyrinetHelper& helper, uint32_t k)
+    {
+        NodeContainer hosts(2);
+        NodeContainer switches(k);
+        a = helper.CreateHostPort(hosts.Get(0));
+        b = helper.CreateHostPort(hosts.Get(1));
+        Ptr<MyrinetNetDevice> prev = a;
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            Ptr<MyrinetNetDevice> in = helper.CreateSwitchPort(switches.Get(i));
+            Ptr<MyrinetNetDevice> out = helper.CreateSwitchPort(switches.Get(i));
+            helper.Link(prev, in);
+            outs.push_back(out);
+            prev = out;
+        }
+        helper.Link(prev, b);
+    }
+
+    std::vector<uint8_t> Route() const
+    {
+        return std::vector<uint8_t>(outs.size(), 1);
+    }
+};
+
+} // namespace
+
+/**
+ * A lone packet through k switches arrives after (k+1) cable delays, k switch latencies and the
+ * serialization of the packet as it is on the last link (route bytes gone): payload + 2-byte
+ * type + CRC-8.
+ */
+class MyrinetLoneLatencyTestCase : public TestCase
+{
+  public:
+    MyrinetLoneLatencyTestCase()
+        : TestCase("Myrinet: lone packet latency = per-hop delays + serialization")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t k : {0u, 1u, 3u})
+        {
+            MyrinetHelper helper;
+            helper.SetChannelAttribute("Delay", TimeValue(NanoSeconds(20)));
+            helper.SetSwitchAttribute("Latency", TimeValue(NanoSeconds(500)));
+            Chain c(helper, k);
+            Sink sink;
+            sink.Attach(c.b);
+            const uint32_t payload = 4096;
+            Simulator::Schedule(MicroSeconds(1), [&]() {
+                c.a->SendRoute(Create<Packet>(payload), c.Route(), 0x0005);
+            });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(sink.at.size(), 1u, "delivered once");
+            Time expect = MicroSeconds(1) + NanoSeconds(20) * (k + 1) + NanoSeconds(500) * k +
+                          Serial(payload + 2 + 1);
+            Time err = sink.at[0] - expect;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(err.GetNanoSeconds()), 2 * (k + 2),
+                                        "k=" << k << " got " << sink.at[0] << " expected "
+                                             << expect);
+            NS_TEST_ASSERT_MSG_EQ(sink.sizes[0], payload, "payload delivered");
+            // Route bytes stripped per hop: each link carries one byte less than the previous.
+            NS_TEST_ASSERT_MSG_EQ(c.a->GetTxBytes(), payload + 3 + k, "first link");
+            for (uint32_t i = 0; i < k; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(c.outs[i]->GetTxBytes(), payload + 3 + k - i - 1,
+                                      "link after switch " << i);
+            }
+            NS_TEST_ASSERT_MSG_EQ(c.b->GetRxBytes(), payload + 3, "last link: no route bytes");
+            NS_TEST_ASSERT_MSG_EQ(c.b->GetDropCount(), 0u, "CRC-8 checks at the host");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * A receiver that does not drain: STOP at StopThreshold halts the sender one cable delay later,
+ * so the buffer ends at StopThreshold + 2 x delay x rate (within the slack buffer); when the
+ * receiver drains again GO resumes the sender and every byte arrives.
+ */
+class MyrinetStopBudgetTestCase : public TestCase
+{
+  public:
+    MyrinetStopBudgetTestCase()
+        : TestCase("Myrinet: STOP halts the sender within the slack budget; GO resumes it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MyrinetHelper helper;
+        helper.SetChannelAttribute("Delay", TimeValue(NanoSeconds(40)));
+        NodeContainer n(2);
+        NetDeviceContainer d = helper.Install(n.Get(0), n.Get(1));
+        Ptr<MyrinetNetDevice> a = DynamicCast<MyrinetNetDevice>(d.Get(0));
+        Ptr<MyrinetNetDevice> b = DynamicCast<MyrinetNetDevice>(d.Get(1));
+        NS_TEST_ASSERT_MSG_EQ(helper.CheckFlowControl(), "", "consistent thresholds");
+        Sink sink;
+        sink.Attach(b);
+        b->SetReceiveEnabled(false);
+        a->SendRoute(Create<Packet>(1000), {}, 1);
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            // Held: the buffer holds STOP + 2 * 40 ns * 0.25 B/ns = 56 + 20 bytes.
+            NS_TEST_EXPECT_MSG_EQ_TOL(b->GetMaxOccupancy(), 76.0, 0.5, "slack budget");
+            NS_TEST_EXPECT_MSG_EQ(b->GetStopCount(), 1u, "one STOP");
+            b->SetReceiveEnabled(true);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sink.at.size(), 1u, "delivered after GO");
+        NS_TEST_ASSERT_MSG_EQ(b->GetGoCount(), 1u, "one GO");
+        NS_TEST_ASSERT_MSG_EQ(b->GetOverflowCount(), 0u, "no overflow");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(b->GetMaxOccupancy(), 80.0, "within the slack buffer");
+        NS_TEST_ASSERT_MSG_EQ(b->GetRxBytes(), a->GetTxBytes(), "bytes conserved");
+        // After GO (occupancy 40 -> the sender restarts 40 ns later, its bytes arrive 40 ns
+        // after that) the rest flows at the link rate: delivery at 5 us + (1003 - 76) bytes
+        // of serialization + the 16 bytes drained before GO... equivalently the 1003 - 76
+        // bytes still at the sender plus the 76 buffered drain back to back at 0.25 B/ns
+        // with at most the 2 x 40 ns GO round trip hidden by the 40 buffered bytes.
+        Time expect = MicroSeconds(5) + Serial(1003);
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs((sink.at[0] - expect).GetNanoSeconds()), 3,
+                                    "no bubble after GO (GoThreshold >= 2 x delay x rate)");
+        Simulator::Destroy();
+
+        // Inconsistent thresholds are refused by the helper's check.
+        MyrinetHelper bad;
+        bad.SetChannelAttribute("Delay", TimeValue(NanoSeconds(100))); // 50 bytes in flight
+        NS_TEST_ASSERT_MSG_NE(bad.CheckFlowControl(), "", "56 + 50 > 80");
+        MyrinetHelper bad2;
+        bad2.SetDeviceAttribute("GoThreshold", UintegerValue(60));
+        NS_TEST_ASSERT_MSG_NE(bad2.CheckFlowControl(), "", "GO above STOP");
+    }
+};
+
+/**
+ * A receiver draining at half the link rate: STOP/GO throttles the sender so that a long packet
+ * arrives at the drain rate, losslessly.
+ */
+class MyrinetSlowDrainTestCase : public TestCase
+{
+  public:
+    MyrinetSlowDrainTestCase()
+        : TestCase("Myrinet: STOP and GO throttle a sender to a slow receiver, losslessly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MyrinetHelper helper;
+        NodeContainer n(2);
+        NetDeviceContainer d = helper.Install(n.Get(0), n.Get(1));
+        Ptr<MyrinetNetDevice> a = DynamicCast<MyrinetNetDevice>(d.Get(0));
+        Ptr<MyrinetNetDevice> b = DynamicCast<MyrinetNetDevice>(d.Get(1));
+        b->SetAttribute("ReceiveRate", DataRateValue(DataRate("1Gbps")));
+        Sink sink;
+        sink.Attach(b);
+        const uint32_t payload = 100000;
+        a->SendRoute(Create<Packet>(payload), {}, 1);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sink.at.size(), 1u, "delivered");
+        double seconds = sink.at[0].GetSeconds();
+        double expect = (payload + 3) / 125e6; // drain rate 1 Gb/s
+        NS_TEST_ASSERT_MSG_EQ_TOL(seconds, expect, expect * 0.002, "throughput = drain rate");
+        NS_TEST_ASSERT_MSG_GT(b->GetStopCount(), 100u, "STOP/GO cycles");
+        NS_TEST_ASSERT_MSG_EQ(b->GetOverflowCount(), 0u, "lossless");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Two switches S1 (hosts A, B) and S2 (hosts C, D) joined by one link. C->D holds D's port;
+ * A->D blocks at S2 and holds the S1->S2 link; B->C needs that link and must wait for it, so it
+ * arrives only after C->D has finished, although its own path to C is idle.
+ */
+class MyrinetBlockedWormTestCase : public TestCase
+{
+  public:
+    MyrinetBlockedWormTestCase()
+        : TestCase("Myrinet: a blocked worm holds its links and delays a flow sharing one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MyrinetHelper helper;
+        NodeContainer hosts(4); // A B C D
+        NodeContainer sw(2);
+        std::vector<Ptr<MyrinetNetDevice>> h;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            h.push_back(helper.CreateHostPort(hosts.Get(i)));
+            helper.Link(h[i], helper.CreateSwitchPort(sw.Get(i / 2))); // ports 0, 1
+        }
+        Ptr<MyrinetNetDevice> s1up = helper.CreateSwitchPort(sw.Get(0)); // port 2
+        Ptr<MyrinetNetDevice> s2up = helper.CreateSwitchPort(sw.Get(1)); // port 2
+        helper.Link(s1up, s2up);
+        Sink c;
+        Sink d;
+        c.Attach(h[2]);
+        d.Attach(h[3]);
+        const uint32_t big = 20000;
+        h[2]->SendRoute(Create<Packet>(big), {1}, 1);                 // X: C -> D
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            h[0]->SendRoute(Create<Packet>(big), {2, 1}, 1);          // Y: A -> D
+        });
+        Simulator::Schedule(MicroSeconds(3), [&]() {
+            h[1]->SendRoute(Create<Packet>(100), {2, 0}, 1);          // Z: B -> C
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(d.at.size(), 2u, "X and Y delivered");
+        NS_TEST_ASSERT_MSG_EQ(c.at.size(), 1u, "Z delivered");
+        Time xDone = d.at[0];
+        NS_TEST_ASSERT_MSG_GT(xDone, Serial(big), "X took its serialization");
+        NS_TEST_ASSERT_MSG_GT(c.at[0], xDone, "Z waited for the link Y held");
+        // Z alone would take 3 delays, 2 latencies and 103 bytes: about 1.5 us after 3 us.
+        NS_TEST_ASSERT_MSG_GT(c.at[0], MicroSeconds(3) + Serial(big) / 2, "Z delayed");
+        NS_TEST_ASSERT_MSG_GT(s2up->GetStopCount(), 0u, "STOP on the inter-switch link");
+        Ptr<MyrinetNetDevice> s1a = sw.Get(0)->GetObject<MyrinetSwitch>()->GetPort(0);
+        NS_TEST_ASSERT_MSG_GT(s1a->GetStopCount(), 0u, "STOP on A's link (held behind Y's head)");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(h[i]->GetOverflowCount(), 0u, "no overflow");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * The Myrinet TestSuite.
+ */
+class MyrinetTestSuite : public TestSuite
+{
+  public:
+    MyrinetTestSuite()
+        : TestSuite("clusternet-myrinet", Type::UNIT)
+    {
+        AddTestCase(new MyrinetLoneLatencyTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetStopBudgetTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetSlowDrainTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetBlockedWormTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static MyrinetTestSuite g_myrinetTestSuite;
