@@ -113,6 +113,7 @@ MyrinetNetDevice::DoDispose()
     m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     m_sendDone = SendDoneCallback();
+    m_routeCallback = nullptr;
     NetDevice::DoDispose();
 }
 
@@ -208,12 +209,18 @@ bool
 MyrinetNetDevice::GetRoute(Mac48Address dest, std::vector<uint8_t>& ports) const
 {
     auto it = m_routes.find(dest);
-    if (it == m_routes.end())
+    if (it != m_routes.end())
     {
-        return false;
+        ports = it->second;
+        return true;
     }
-    ports = it->second;
-    return true;
+    return m_routeCallback && m_routeCallback(dest, ports);
+}
+
+void
+MyrinetNetDevice::SetRouteCallback(RouteCallback cb)
+{
+    m_routeCallback = std::move(cb);
 }
 
 void
@@ -422,6 +429,16 @@ void
 MyrinetNetDevice::Deliver(Ptr<Packet> wire)
 {
     NS_LOG_FUNCTION(this << wire);
+    if (m_node && Simulator::GetContext() != m_node->GetId())
+    {
+        // Worm events run in the sender's context; hand the packet over in ours.
+        Simulator::ScheduleWithContext(m_node->GetId(),
+                                       Seconds(0),
+                                       &MyrinetNetDevice::Deliver,
+                                       this,
+                                       wire);
+        return;
+    }
     Ptr<Packet> p = wire->Copy();
     MyrinetTrailer trailer;
     p->RemoveTrailer(trailer);

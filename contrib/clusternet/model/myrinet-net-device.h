@@ -9,6 +9,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -43,6 +44,8 @@ class MyrinetNetDevice : public NetDevice
   public:
     /// Called when a packet handed to SendRoute has left this port completely.
     using SendDoneCallback = Callback<void, Ptr<const Packet>>;
+    /// Computes the route to a destination: false if there is none.
+    using RouteCallback = std::function<bool(Mac48Address, std::vector<uint8_t>&)>;
 
     /// Signature of the Stop and Go traces: slack-buffer occupancy [bytes].
     typedef void (*OccupancyTracedCallback)(double occupancy);
@@ -74,6 +77,8 @@ class MyrinetNetDevice : public NetDevice
     bool SendRoute(Ptr<Packet> payload, const std::vector<uint8_t>& ports, uint16_t type);
     /// Set the route used by Send() for @p dest.
     void AddRoute(Mac48Address dest, const std::vector<uint8_t>& ports);
+    /// Compute routes with @p cb for destinations without an explicit route (large fabrics).
+    void SetRouteCallback(RouteCallback cb);
     /// @return true and the route to @p dest in @p ports, if there is one
     bool GetRoute(Mac48Address dest, std::vector<uint8_t>& ports) const;
     /// Be told when a packet has left this port (the send DMA engine is free again).
@@ -189,6 +194,7 @@ class MyrinetNetDevice : public NetDevice
     Ptr<MyrinetWorm> m_rxWorm;
     std::deque<Ptr<Packet>> m_queue; //!< host: wire packets waiting for the port
     std::map<Mac48Address, std::vector<uint8_t>> m_routes;
+    RouteCallback m_routeCallback;
 
     uint64_t m_stops{0};
     uint64_t m_gos{0};

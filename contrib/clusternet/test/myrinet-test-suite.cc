@@ -281,6 +281,69 @@ class MyrinetBlockedWormTestCase : public TestCase
 };
 
 /**
+ * The XBar16 Clos rule: 16, 128, 1024 hosts (24 switches for 128, seed 001 sec. 2); routes go
+ * up to the nearest common ancestor and down, so every packet arrives with one route byte per
+ * switch crossed (1 on a leaf, 3 across the 128-host enclosure).
+ */
+class MyrinetClosTestCase : public TestCase
+{
+  public:
+    MyrinetClosTestCase()
+        : TestCase("Myrinet: Clos of XBar16s, 128 hosts on 24 switches, up and down routes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(16), 1u, "one switch");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(128), 2u, "enclosure");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(1024), 3u, "three levels");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(100), 0u, "no rule for 100");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosRoute(3, 0, 1023).size(), 5u, "1024: 5 hops");
+
+        MyrinetHelper helper;
+        NodeContainer hosts(128);
+        NodeContainer switches;
+        NetDeviceContainer ports = helper.InstallClos(hosts, switches);
+        NS_TEST_ASSERT_MSG_EQ(switches.GetN(), 24u, "24 XBar16s");
+        NS_TEST_ASSERT_MSG_EQ(ports.GetN(), 128u, "128 host ports");
+        std::vector<Sink> sinks(128);
+        for (uint32_t i = 0; i < 128; ++i)
+        {
+            sinks[i].Attach(DynamicCast<MyrinetNetDevice>(ports.Get(i)));
+        }
+        // Every host sends to a neighbour on its leaf and to a host on another leaf.
+        for (uint32_t i = 0; i < 128; ++i)
+        {
+            Ptr<NetDevice> src = ports.Get(i);
+            src->Send(Create<Packet>(1000), ports.Get(i ^ 1)->GetAddress(), 1);
+            src->Send(Create<Packet>(1000), ports.Get((i + 37) % 128)->GetAddress(), 1);
+        }
+        Simulator::Run();
+        uint64_t tx = 0;
+        uint64_t rx = 0;
+        for (uint32_t i = 0; i < 128; ++i)
+        {
+            auto dev = DynamicCast<MyrinetNetDevice>(ports.Get(i));
+            NS_TEST_ASSERT_MSG_EQ(sinks[i].at.size(), 2u, "host " << i << " got both");
+            NS_TEST_ASSERT_MSG_EQ(dev->GetOverflowCount(), 0u, "lossless");
+            tx += dev->GetTxBytes();
+            rx += dev->GetRxBytes();
+        }
+        // Route bytes: 1 per packet on its leaf, 3 per packet across the spine.
+        NS_TEST_ASSERT_MSG_EQ(tx - rx, 128u * (1 + 3), "one route byte per switch crossed");
+        for (uint32_t s = 0; s < switches.GetN(); ++s)
+        {
+            NS_TEST_ASSERT_MSG_EQ(switches.Get(s)->GetObject<MyrinetSwitch>()->GetBadRoutes(),
+                                  0u,
+                                  "valid routes");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
  * The Myrinet TestSuite.
  */
 class MyrinetTestSuite : public TestSuite
@@ -293,6 +356,7 @@ class MyrinetTestSuite : public TestSuite
         AddTestCase(new MyrinetStopBudgetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetSlowDrainTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetBlockedWormTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetClosTestCase, TestCase::Duration::QUICK);
     }
 };
 
