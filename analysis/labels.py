@@ -9,6 +9,9 @@ NIC_NAMES = {
     "pro1000mt": "Pro/1000 MT",
     "ga620": "GA620",
     "fa310tx": "FA310TX",
+    "lanai9": "LANai9",
+    "lanai72": "LANai 7.2",
+    "lanai4": "LANai 4",
 }
 
 

@@ -6,6 +6,7 @@ pyplot's global state or needs a display. Every figure is written with
 """
 
 import math
+import re
 
 import numpy as np
 from matplotlib import colormaps
@@ -13,10 +14,12 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter
 
-from . import netpipe
+from . import gm, netpipe
 from .io import save_figure_atomic
-from .labels import bytes_label, config_label, nic_label, plain
+from .labels import bytes_label, config_label, nic_label, number, plain
+from .reference import parse_config
 from .summary import split_config
 
 THROUGHPUT_LABEL = "Throughput (Mbit/s)"
@@ -24,6 +27,14 @@ BLOCK_LABEL = "Block size (bytes)"
 LATENCY_LABEL = "One-way latency (µs)"
 PEAK_LABEL = "Peak TCP throughput (Mbit/s)"
 MTU_LABEL = "MTU (bytes)"
+DMA_LABEL = "DMA rate (MB/s)"
+MBYTES_LABEL = "Throughput (MB/s)"
+MSG_LABEL = "Message size (bytes)"
+BURST_LABEL = "Burst size (messages)"
+SEND_LABEL = "Average time per send (µs)"
+TIME_LABEL = "Time (µs)"
+DMA_COLUMNS = (("read_mbytes_per_s", "read (host→NIC, send)"),
+               ("write_mbytes_per_s", "write (NIC→host, receive)"))
 
 
 def new_figure(width=12.0, height=5.0):
@@ -204,3 +215,337 @@ def plot_mtu_sweep(summary, path, title=None):
     a simulated value have no bar. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(mtu_sweep_figure(summary, title), path)
+
+
+# --- Myrinet (seed 001): PCI DMA, gm_allsize, logp_test ------------------------------------
+
+
+def require_columns(data, columns):
+    """Raise ``KeyError`` naming the columns of ``columns`` that ``data`` lacks."""
+    missing = [c for c in columns if c not in data.columns]
+    if missing:
+        raise KeyError(f"data lacks column(s) {', '.join(missing)}")
+
+
+def paper_rows(summary, metric):
+    """``[(config_dict, ref_value), ...]`` of the summary rows of ``metric`` with a paper value.
+
+    ``config_dict`` is the whole parsed config, ``msg`` included.
+    """
+    if summary is None or len(summary) == 0:
+        return []
+    out = []
+    for row in summary[summary["metric"] == metric].to_dict("records"):
+        value = float(row["ref_value"])
+        if not math.isnan(value):
+            out.append((parse_config(row["config"]), value))
+    return out
+
+
+def _ordinal(value):
+    """Sort key of ``"1st"``, ``"2nd"``, ...: the leading number, then the text."""
+    match = re.match(r"\s*(\d+)", str(value))
+    return (int(match.group(1)) if match else math.inf, str(value))
+
+
+def _bytes_axis(ax):
+    """Log-2 message-size axis with ``1K``/``64K`` tick labels."""
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: bytes_label(round(x))
+                                               if x >= 1 else plain(x)))
+    ax.set_xlabel(MSG_LABEL)
+
+
+def _legend_below(ax, ncol=2):
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        ax.legend(handles, labels, fontsize="small", loc="upper center",
+                  bbox_to_anchor=(0.5, -0.12), ncol=ncol)
+
+
+def _paper_dma(summary, metric, test, sim_cfgs):
+    """The paper's ``metric`` for gm_debug ``test`` (NaN when the reference has none)."""
+    for cfg, value in paper_rows(summary, metric):
+        if not same_value(cfg.get("test", ""), test):
+            continue
+        rest = {k: v for k, v in cfg.items() if k not in ("test", "msg")}
+        if not sim_cfgs or any(config_matches(rest, sim) for sim in sim_cfgs):
+            return value
+    return math.nan
+
+
+def pci_dma_figure(data, summary, title=None):
+    """Build the PCI DMA figure (see :func:`plot_pci_dma`) and return it unsaved."""
+    require_columns(data, ["test"])
+    directions = [(c, d) for c, d in DMA_COLUMNS if c in data.columns]
+    if not directions:
+        raise KeyError("data lacks read_mbytes_per_s and write_mbytes_per_s")
+    tests = sorted(data["test"].dropna().astype(str).str.strip().unique(), key=_ordinal)
+    keys = [k for k in netpipe.curve_keys(data) if k != "test"]
+    found = netpipe.iter_curves(data, keys)
+    shown = varying_keys(data, keys)
+    bars = []
+    colors = palette(len(directions) * max(1, len(found)))
+    for j, (column, desc) in enumerate(directions):
+        shades = colors[j * len(found):(j + 1) * len(found)]
+        color = shades[0] if shades else colors[j]
+        for (cfg, rows), shade in zip(found, shades):
+            heights = []
+            for test in tests:
+                cell = rows[rows["test"].astype(str).str.strip() == test]
+                values = cell[column].astype(float).dropna()
+                heights.append(float(values.mean()) if len(values) else math.nan)
+            suffix = f" {config_label(cfg, shown)}" if shown else ""
+            bars.append((f"{desc}, simulated{suffix}", heights, {"color": shade}))
+        paper = [_paper_dma(summary, column, t, [c for c, _ in found]) for t in tests]
+        if any(not math.isnan(v) for v in paper):
+            bars.append((f"{desc}, paper (Table 1)", paper,
+                         {"facecolor": "white", "edgecolor": color, "hatch": "//"}))
+    fig = new_figure(10.0, 5.5)
+    ax = fig.subplots()
+    x = np.arange(len(tests), dtype=float)
+    width = 0.8 / max(1, len(bars))
+    for i, (label, heights, style) in enumerate(bars):
+        xs = x + (i - (len(bars) - 1) / 2) * width
+        values = np.asarray(heights, dtype=float)
+        known = np.isfinite(values)
+        bar = ax.bar(xs[known], values[known], width * 0.95, label=label, **style)
+        ax.bar_label(bar, labels=[number(v) for v in values[known]], fontsize="x-small",
+                     padding=1)
+    ax.set_xticks(x)
+    ax.set_xticklabels(tests)
+    sizes = (data["transfer_bytes"].dropna().unique() if "transfer_bytes" in data.columns
+             else [])
+    xlabel = "gm_debug DMA test"
+    if len(sizes) == 1:
+        xlabel += f" ({plain(sizes[0])}-byte transfers)"
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(DMA_LABEL)
+    ax.margins(y=0.12)
+    ax.set_title(title or "PCI DMA rate by gm_debug test: simulated vs paper")
+    ax.grid(True, axis="y", alpha=0.3)
+    _legend_below(ax)
+    return fig
+
+
+def plot_pci_dma(data, summary, path, title=None):
+    """PCI DMA rates (seed 001 Table 1) as grouped bars, one group per gm_debug test.
+
+    Per test: bus read and bus write, simulated (solid) next to the paper (hatched, only where
+    the reference has a value), each bar labelled with its value; a missing value has no bar.
+    ``summary`` may be None.
+    Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(pci_dma_figure(data, summary, title), path)
+
+
+def _mode_curves(data):
+    """``[(cfg, curve, label, colour)]`` of gm_allsize data, labelled by mode."""
+    keys = netpipe.curve_keys(data)
+    found = netpipe.iter_curves(data, keys)
+    shown = [k for k in varying_keys(data, keys) if k != "mode"]
+    out = []
+    for (cfg, curve), color in zip(found, palette(len(found))):
+        name = str(cfg.get("mode", "simulated"))
+        rest = config_label(cfg, shown)
+        out.append((cfg, curve, f"{name} {rest}".strip(), color))
+    return out
+
+
+def gm_allsize_figure(data, summary, title=None):
+    """Build the gm_allsize throughput figure (see :func:`plot_gm_allsize`), unsaved."""
+    require_columns(data, ["msg_bytes"])
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    for cfg, curve, label, color in _mode_curves(data):
+        series = netpipe.by_block(curve, netpipe.throughput_mbps(curve) / 8.0)
+        ax.plot(series.index, series.to_numpy(), color=color, lw=1.4, marker=".", ms=4,
+                label=f"{label} (simulated)")
+        for _, value in reference_points(summary, cfg, "peak_mbytes_per_s"):
+            ax.axhline(value, color=color, ls="--", lw=1.0, alpha=0.8,
+                       label=f"paper {label} peak {number(value)}")
+            if not series.empty:
+                ax.plot([series.index.max()], [value], marker="<", color=color, ms=7,
+                        ls="none")
+        for _, value in reference_points(summary, cfg, "dropout_at_bytes"):
+            ax.axvline(value, color=color, ls=":", lw=1.2,
+                       label=f"paper {label} dropout {plain(value)} B")
+    _bytes_axis(ax)
+    ax.set_ylabel(MBYTES_LABEL)
+    ax.set_title(title or "GM throughput (gm_allsize): simulated vs paper")
+    ax.grid(True, which="both", alpha=0.3)
+    _legend_below(ax)
+    return fig
+
+
+def plot_gm_allsize(data, summary, path, title=None):
+    """GM throughput against message size (seed 001 Fig. 5), one line per mode.
+
+    x: message size (log 2), y: MB/s (10^6 byte/s). The paper's ``peak_mbytes_per_s`` of a
+    mode is a dashed line in its colour labelled ``paper uni peak 107``, its
+    ``dropout_at_bytes`` a dotted vertical line. Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(gm_allsize_figure(data, summary, title), path)
+
+
+def gm_latency_figure(data, summary, title=None):
+    """Build the gm_allsize latency figure (see :func:`plot_gm_latency`), unsaved."""
+    require_columns(data, ["msg_bytes"])
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    for cfg, curve, label, color in _mode_curves(data):
+        series = netpipe.by_block(curve, netpipe.oneway_us(curve))
+        ax.plot(series.index, series.to_numpy(), color=color, lw=1.4, marker=".", ms=4,
+                label=f"{label} (simulated)")
+        for msg, value in reference_points(summary, cfg, "latency_us"):
+            if not isinstance(msg, (int, float)):
+                if series.empty:
+                    continue
+                msg = series.index.min()
+            ax.plot([msg], [value], marker="*", ms=12, color=color, mec="black", ls="none",
+                    label=f"paper {label} {plain(msg)} B: {number(value)} µs")
+    _bytes_axis(ax)
+    ax.set_yscale("log")
+    ax.set_ylabel(LATENCY_LABEL)
+    ax.set_title(title or "GM one-way latency (gm_allsize): simulated vs paper")
+    ax.grid(True, which="both", alpha=0.3)
+    _legend_below(ax)
+    return fig
+
+
+def plot_gm_latency(data, summary, path, title=None):
+    """GM one-way latency against message size (seed 001 Fig. 6), one line per mode.
+
+    Log-log axes; the paper's ``latency_us`` values (1-byte messages) are star markers in the
+    mode's colour. Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(gm_latency_figure(data, summary, title), path)
+
+
+def logp_figure_msg(data, msg=8):
+    """The message size Fig. 3 shows: ``msg`` when measured, else the one with most delays."""
+    sizes = gm.message_sizes(data)
+    if not sizes:
+        raise KeyError("no msg_bytes values")
+    if msg is not None and any(same_value(msg, s) for s in sizes):
+        return float(msg)
+    return max(sizes, key=lambda s: (len(gm.deltas(data, s)), -s))
+
+
+def _paper_at(summary, metric, msg):
+    """``[(config, value)]`` of ``metric`` whose config's ``msg`` is ``msg`` (or absent)."""
+    return [(cfg, v) for cfg, v in paper_rows(summary, metric)
+            if "msg" not in cfg or same_value(cfg["msg"], msg)]
+
+
+def logp_figure(data, summary, title=None, msg=8):
+    """Build the LogP burst figure (see :func:`plot_logp`) and return it unsaved."""
+    require_columns(data, gm.CURVE_COLUMNS)
+    msg = logp_figure_msg(data, msg)
+    keys = gm.config_keys(data)
+    found = netpipe.iter_curves(data, keys)
+    shown = varying_keys(data, keys)
+    lines = [(cfg, rows, d) for cfg, rows in found for d in gm.deltas(rows, msg)]
+    colors = palette(len(lines))
+    delta_color = {}
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    for (cfg, rows, delta), color in zip(lines, colors):
+        curve = gm.logp_curve(rows, msg, delta)
+        suffix = f" {config_label(cfg, shown)}" if shown else ""
+        ax.plot(curve.index, curve.to_numpy(), color=color, lw=1.3, marker=".", ms=3,
+                label=f"δ = {plain(delta)} µs{suffix} (simulated)")
+        delta_color.setdefault(delta, color)
+    zero = delta_color.get(0.0, "black")
+    for cfg, value in _paper_at(summary, "os_us", msg):
+        ax.axhline(value, color=zero, ls=":", lw=1.3, label=f"paper Os {number(value)} µs")
+    for cfg, value in _paper_at(summary, "g_us", msg):
+        ax.axhline(value, color=zero, ls="--", lw=1.3, label=f"paper g {number(value)} µs")
+    for cfg, value in _paper_at(summary, "g_prime_us", msg):
+        delta = cfg.get("delta", cfg.get("delta_us"))
+        color = next((c for d, c in delta_color.items() if same_value(d, delta)), "gray")
+        where = f" (δ = {plain(delta)} µs)" if delta is not None else ""
+        ax.axhline(value, color=color, ls="--", lw=1.3,
+                   label=f"paper g′{where} {number(value)} µs")
+    for cfg, value in _paper_at(summary, "burst_transition", msg):
+        ax.axvline(value, color="black", ls="-.", lw=1.2,
+                   label=f"paper transition {number(value)}")
+    ax.set_xscale("log")
+    ax.set_xlabel(BURST_LABEL)
+    ax.set_ylabel(SEND_LABEL)
+    ax.set_title(title or f"GM LogP, {plain(msg)}-byte messages: time per send against "
+                 "burst size")
+    ax.grid(True, which="both", alpha=0.3)
+    _legend_below(ax)
+    return fig
+
+
+def plot_logp(data, summary, path, title=None, msg=8):
+    """LogP curves of logp_test (seed 001 Fig. 3): time per send against burst size.
+
+    One line per inter-send delay for message size ``msg`` (8 bytes; else the size with most
+    delays), log x. The paper's Os and g (dotted/dashed, in the δ = 0 colour), g' (dashed, in
+    its delay's colour) and transition burst (vertical) from the summary. Writes ``path``
+    atomically and returns it.
+    """
+    return save_figure_atomic(logp_figure(data, summary, title, msg), path)
+
+
+def latency_label(assumed):
+    """Legend text of L: says where Or was taken as 0 (``assumed``: bool per size)."""
+    assumed = list(assumed)
+    if assumed and all(assumed):
+        return "L = RTT/2 − Os (Or taken as 0: no δ > g data)"
+    if any(assumed):
+        return "L = RTT/2 − Or − Os (Or taken as 0 where no δ > g data: open markers)"
+    return "L = RTT/2 − Or − Os"
+
+
+def logp_size_figure(data, summary, title=None):
+    """Build the LogP-against-size figure (see :func:`plot_logp_size`), unsaved."""
+    require_columns(data, gm.CURVE_COLUMNS + ("rtt_us",))
+    keys = gm.config_keys(data)
+    found = netpipe.iter_curves(data, keys)
+    shown = varying_keys(data, keys)
+    styles = ["-", "--", ":", "-."]
+    colors = {"rtt": "C0", "L": "C1", "g": "C2"}
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    for i, (cfg, rows) in enumerate(found):
+        table = gm.logp_table(rows)
+        prefix = f"{config_label(cfg, shown)}: " if shown else ""
+        ls = styles[i % len(styles)]
+        x = table["msg_bytes"].to_numpy(dtype=float)
+        ax.plot(x, table["rtt_us"], color=colors["rtt"], ls=ls, marker="o", ms=4,
+                label=f"{prefix}RTT")
+        assumed = table["or_assumed_zero"].to_numpy(dtype=bool)
+        ax.plot(x, table["L_or0_us"], color=colors["L"], ls=ls, marker="s", ms=4,
+                label=prefix + latency_label(assumed))
+        if assumed.any() and not assumed.all():
+            ax.plot(x[assumed], table["L_or0_us"].to_numpy()[assumed], ls="none", marker="s",
+                    ms=7, mfc="white", mec=colors["L"])
+        ax.plot(x, table["g_us"], color=colors["g"], ls=ls, marker="^", ms=4,
+                label=f"{prefix}gap g")
+    for metric, key, name in (("L_us", "L", "L"), ("g_us", "g", "g")):
+        for cfg, value in paper_rows(summary, metric):
+            msg = cfg.get("msg")
+            if isinstance(msg, (int, float)):
+                ax.plot([msg], [value], marker="*", ms=12, color=colors[key], mec="black",
+                        ls="none", label=f"paper {name} {number(value)} µs ({plain(msg)} B)")
+    _bytes_axis(ax)
+    ax.set_yscale("log", nonpositive="mask")
+    ax.set_ylabel(TIME_LABEL)
+    ax.set_title(title or "GM LogP: RTT, latency and gap against message size")
+    ax.grid(True, which="both", alpha=0.3)
+    _legend_below(ax)
+    return fig
+
+
+def plot_logp_size(data, summary, path, title=None):
+    """RTT, latency L and gap g against message size (seed 001 Fig. 4), log-log.
+
+    L is ``RTT/2 - Or - Os``; at sizes without a delay above g (no Or) it is drawn with Or
+    taken as 0, and the legend says so. The paper's L and g (8-byte messages) are star
+    markers. Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(logp_size_figure(data, summary, title), path)

@@ -4,8 +4,10 @@
 
 Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writes
 ``DIR/summary.csv`` when the scenario has reference rows, writes the figure(s)
-``DIR/<scenario>.png`` (``gige-mtu-sweep`` also ``DIR/<scenario>-netpipe.png``), and prints a
-comparison table followed by the error statistics. All files are written atomically.
+``DIR/<scenario>.png`` (``gige-mtu-sweep`` also ``DIR/<scenario>-netpipe.png``,
+``myrinet-gm-allsize`` also ``DIR/<scenario>-latency.png``, ``myrinet-gm-logp`` also
+``DIR/<scenario>-size.png``), and prints a comparison table followed by the error statistics.
+All files are written atomically.
 
 Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable (one line on stderr).
 """
@@ -21,12 +23,22 @@ import pandas as pd
 from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
-from .plots import plot_mtu_sweep, plot_netpipe, table1_cells
+from .plots import (plot_gm_allsize, plot_gm_latency, plot_logp, plot_logp_size,
+                    plot_mtu_sweep, plot_netpipe, plot_pci_dma, table1_cells)
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
 
 PROG = "python -m analysis.report"
 TABLE1_SCENARIO = "gige-mtu-sweep"
+# Myrinet scenarios (seed 001): figure file suffix -> (plot function, what it shows).
+MYRINET_FIGURES = {
+    "myrinet-pci-dma": [("", plot_pci_dma, "PCI DMA rate by gm_debug test (Table 1)")],
+    "myrinet-gm-allsize": [("", plot_gm_allsize, "GM throughput (Fig. 5)"),
+                           ("-latency", plot_gm_latency, "GM one-way latency (Fig. 6)")],
+    "myrinet-gm-logp": [("", plot_logp, "GM LogP time per send against burst (Fig. 3)"),
+                        ("-size", plot_logp_size, "GM LogP RTT, L and g against size "
+                                                  "(Fig. 4)")],
+}
 
 
 class ReportError(Exception):
@@ -165,10 +177,37 @@ def baseline_text(data):
     return "\n".join(lines)
 
 
+def _nic_text(data):
+    """``"LANai9 "`` when ``data`` holds one NIC, else ``""``."""
+    if "nic" not in data.columns:
+        return ""
+    nics = data["nic"].dropna().unique()
+    return f"{nic_label(nics[0])} " if len(nics) == 1 else ""
+
+
+def write_myrinet_plots(scenario, data, summary, results):
+    """Write the figures of a :data:`MYRINET_FIGURES` scenario; return the paths written.
+
+    A figure the data cannot give (a missing column) is skipped with a warning.
+    """
+    against = "simulated vs paper" if summary is not None else "simulated"
+    written = []
+    for suffix, plot, what in MYRINET_FIGURES[scenario]:
+        title = f"{scenario}: {what}, {_nic_text(data)}{against}"
+        try:
+            written.append(plot(data, summary, results / f"{scenario}{suffix}.png", title))
+        except (KeyError, ValueError) as exc:
+            reason = exc.args[0] if exc.args else type(exc).__name__
+            warnings.warn(f"{scenario}{suffix}.png not written: {reason}", stacklevel=2)
+    return written
+
+
 def write_plots(scenario, data, summary, results):
     """Write the scenario's figure(s); return the list of paths written."""
     written = []
-    if scenario == TABLE1_SCENARIO and summary is not None:
+    if scenario in MYRINET_FIGURES:
+        written += write_myrinet_plots(scenario, data, summary, results)
+    elif scenario == TABLE1_SCENARIO and summary is not None:
         written.append(plot_mtu_sweep(summary, results / f"{scenario}.png"))
         if netpipe.is_netpipe(data):
             written.append(plot_netpipe(data, summary, results / f"{scenario}-netpipe.png",

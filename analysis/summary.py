@@ -5,10 +5,15 @@ simulated data and reports the signed relative error. Its output is the ``summar
 reproducing scenario writes: ``paper,experiment,config,metric,sim_value,ref_value,rel_err``.
 
 Selecting the simulated rows for a reference ``config``: the ``msg`` key is the evaluation
-point (a block size), not a selector; every other key must name a data column and the rows
-whose column equals the key's value are kept. A key that is not a data column (``stack=lam``
-on TCP data), an empty selection, a selection spanning several curves, or a metric that is not
-supported all give ``sim_value`` NaN and ``rel_err`` NaN; nothing raises.
+point (a block size), not a selector; every other key must name a data column (or a column
+aliased in :data:`CONFIG_ALIASES`, ``delta`` -> ``delta_us``) and the rows whose column equals
+the key's value are kept. A key that is not a data column (``stack=lam`` on TCP data), an empty
+selection, a selection spanning several curves, or a metric that is not supported all give
+``sim_value`` NaN and ``rel_err`` NaN; nothing raises.
+
+The LogP metrics of GM's logp_test (:data:`LOGP_METRICS`, computed by :mod:`analysis.gm`) take
+``msg`` and ``delta`` as their evaluation point (message size, inter-send delay), not as
+selectors: ``msg=8;delta=64`` with ``g_prime_us`` is the gap of 8-byte messages at delay 64 µs.
 """
 
 import math
@@ -20,14 +25,17 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
-from . import netpipe
+from . import gm, netpipe
 from .io import read_data
 from .reference import load_reference, parse_config, reference_for
 
 SUMMARY_COLUMNS = ["paper", "experiment", "config", "metric", "sim_value", "ref_value",
                    "rel_err"]
 MSG_KEY = "msg"
+DELTA_KEYS = ("delta", "delta_us")
 RATIO_PREFIX = "ratio_vs_"
+# Config keys that name a data column under another name.
+CONFIG_ALIASES = {"delta": "delta_us"}
 
 
 def _as_number(value):
@@ -53,13 +61,22 @@ def column_equals(column, value):
     return column.astype(str).str.strip() == str(value).strip()
 
 
+def data_column(data, key):
+    """The data column a config key names: itself, else its alias; None when neither exists."""
+    if key in data.columns:
+        return key
+    alias = CONFIG_ALIASES.get(key)
+    return alias if alias is not None and alias in data.columns else None
+
+
 def select(data, cfg):
     """Rows of ``data`` matching every key of ``cfg``; None when a key is not a data column."""
     mask = pd.Series(True, index=data.index)
     for key, value in cfg.items():
-        if key not in data.columns:
+        column = data_column(data, key)
+        if column is None:
             return None
-        mask &= column_equals(data[key], value)
+        mask &= column_equals(data[column], value)
     return data[mask]
 
 
@@ -70,16 +87,18 @@ def split_config(config):
     return cfg, msg
 
 
-def single_curve(data, cfg, label=""):
+def single_curve(data, cfg, label="", keys=None):
     """The one curve of ``data`` selected by ``cfg``, or None (no match or ambiguous).
 
     A selection that spans several curves (e.g. two ``pci`` values when the config does not
-    name ``pci``) is ambiguous: it warns and returns None.
+    name ``pci``) is ambiguous: it warns and returns None. ``keys``: the configuration columns
+    that tell curves apart (default :func:`netpipe.curve_keys`).
     """
     rows = select(data, cfg)
     if rows is None or rows.empty:
         return None
-    found = netpipe.iter_curves(rows, netpipe.curve_keys(data))
+    keys = netpipe.curve_keys(data) if keys is None else keys
+    found = netpipe.iter_curves(rows, keys)
     if len(found) > 1:
         warnings.warn(f"{label or cfg}: selection spans {len(found)} curves; add keys to the "
                       "config or restrict the data", stacklevel=2)
@@ -102,6 +121,17 @@ CURVE_METRICS = {
     "latency_us": lambda curve, msg: netpipe.latency_us(curve, msg),
     "mbps": _mbps,
     "mbytes_per_s": lambda curve, msg: _mbps(curve, msg) / 8.0,
+    "dropout_at_bytes": lambda curve, msg: gm.dropout_at_bytes(curve),
+}
+
+# logp_test metrics: f(rows of one configuration, msg, delta); delta None when not in the config.
+LOGP_METRICS = {
+    "os_us": lambda rows, msg, delta: gm.os_us(rows, msg),
+    "g_us": lambda rows, msg, delta: gm.gap_us(rows, msg, 0.0 if delta is None else delta),
+    "g_prime_us": lambda rows, msg, delta: gm.g_prime_us(rows, msg, delta),
+    "or_us": lambda rows, msg, delta: gm.or_us(rows, msg),
+    "L_us": lambda rows, msg, delta: gm.L_us(rows, msg),
+    "burst_transition": lambda rows, msg, delta: gm.burst_transition(rows, msg),
 }
 
 
@@ -143,6 +173,17 @@ def _column_value(data, cfg, msg, metric):
     return float(values[0]) if len(values) == 1 else math.nan
 
 
+def _logp(data, cfg, msg, metric, label):
+    """A :data:`LOGP_METRICS` metric: ``delta`` is its evaluation point, other keys select."""
+    cfg = dict(cfg)
+    delta = None
+    for key in DELTA_KEYS:
+        if key in cfg:
+            delta = cfg.pop(key)
+    rows = single_curve(data, cfg, label, gm.config_keys(data))
+    return math.nan if rows is None else float(LOGP_METRICS[metric](rows, msg, delta))
+
+
 def evaluate(data, config, metric):
     """Simulated value of ``metric`` for the reference ``config``; NaN when not computable."""
     if data is None or len(data) == 0:
@@ -155,6 +196,8 @@ def evaluate(data, config, metric):
         if metric in CURVE_METRICS:
             curve = single_curve(data, cfg, label)
             return math.nan if curve is None else float(CURVE_METRICS[metric](curve, msg))
+        if metric in LOGP_METRICS:
+            return _logp(data, cfg, msg, metric, label)
         if metric in data.columns:
             return _column_value(data, cfg, msg, metric)
     except (KeyError, ValueError, TypeError, ZeroDivisionError) as exc:

@@ -30,10 +30,15 @@ HostHelper::SetHostProfile(const std::string& name)
     }
     for (const auto& v : p->values)
     {
-        ObjectFactory* f = v.target == "cpu"   ? &m_cpuFactory
-                           : v.target == "bus" ? &m_busFactory
-                                               : &m_stackFactory;
-        f->Set(v.attribute, StringValue(v.value));
+        // Other targets (e.g. "gm", the host's GM library) belong to other helpers.
+        ObjectFactory* f = v.target == "cpu"     ? &m_cpuFactory
+                           : v.target == "bus"   ? &m_busFactory
+                           : v.target == "stack" ? &m_stackFactory
+                                                 : nullptr;
+        if (f)
+        {
+            f->Set(v.attribute, StringValue(v.value));
+        }
     }
     return true;
 }
@@ -62,6 +67,33 @@ HostHelper::Install(Ptr<Node> node) const
     node->AggregateObject(m_cpuFactory.Create<HostCpu>());
     node->AggregateObject(m_busFactory.Create<PciBus>());
     node->AggregateObject(m_stackFactory.Create<HostStack>());
+}
+
+bool
+HostHelper::SetPciSlot(const std::string& slot)
+{
+    std::string width;
+    std::string clock;
+    if (!ParsePciSlot(slot, width, clock))
+    {
+        return slot.empty();
+    }
+    m_busFactory.Set("Width", StringValue(width));
+    m_busFactory.Set("Clock", StringValue(clock));
+    return true;
+}
+
+bool
+HostHelper::ParsePciSlot(const std::string& s, std::string& width, std::string& clock)
+{
+    std::size_t x = s.find('x');
+    if (x == std::string::npos)
+    {
+        return false;
+    }
+    width = s.substr(0, x);
+    clock = s.substr(x + 1);
+    return (width == "32" || width == "64") && (clock == "33" || clock == "66");
 }
 
 void

@@ -27,10 +27,17 @@ class HostHelper
     void SetCpuAttribute(std::string name, const AttributeValue& value);
     void SetBusAttribute(std::string name, const AttributeValue& value);
     void SetStackAttribute(std::string name, const AttributeValue& value);
+    /// Put the NIC in a PCI slot "WIDTHxCLOCK" (empty: the profile's). @return false if invalid
+    bool SetPciSlot(const std::string& slot);
     /// Install on every node of @p nodes (each gets its own CPU, bus and stack settings).
     void Install(NodeContainer nodes) const;
     /// Install on one node.
     void Install(Ptr<Node> node) const;
+    /**
+     * Split a PCI slot "WIDTHxCLOCK" (32x33, 32x66, 64x33, 64x66).
+     * @return false if @p slot is not one of them
+     */
+    static bool ParsePciSlot(const std::string& slot, std::string& width, std::string& clock);
 
   private:
     ObjectFactory m_cpuFactory;

@@ -47,8 +47,13 @@ MyrinetHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
 std::string
 MyrinetHelper::CheckFlowControl() const
 {
-    Ptr<MyrinetNetDevice> dev = m_deviceFactory.Create<MyrinetNetDevice>();
-    Ptr<MyrinetChannel> ch = m_channelFactory.Create<MyrinetChannel>();
+    return CheckFlowControl(m_deviceFactory.Create<MyrinetNetDevice>(),
+                            m_channelFactory.Create<MyrinetChannel>());
+}
+
+std::string
+MyrinetHelper::CheckFlowControl(Ptr<MyrinetNetDevice> dev, Ptr<MyrinetChannel> ch)
+{
     double rate = ch->GetDataRate().GetBitRate() / 8.0;
     if (rate <= 0)
     {

@@ -2,6 +2,8 @@
 #ifndef CLUSTERNET_MYRINET_HELPER_H
 #define CLUSTERNET_MYRINET_HELPER_H
 
+#include "ns3/myrinet-channel.h"
+#include "ns3/myrinet-net-device.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -41,6 +43,8 @@ class MyrinetHelper
      * @return "" or one line naming the attribute and what is allowed
      */
     std::string CheckFlowControl() const;
+    /// The same check for a port configured as @p dev on a link configured as @p channel.
+    static std::string CheckFlowControl(Ptr<MyrinetNetDevice> dev, Ptr<MyrinetChannel> channel);
 
     /// Two hosts back to back. @return their host ports (routes installed)
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b);

@@ -29,19 +29,6 @@ NS_LOG_COMPONENT_DEFINE("TcpNetpipeExperiment");
 namespace
 {
 
-/// Parse "WIDTHxCLOCK"; @return false if malformed or not a PCI combination
-bool
-ParsePci(const std::string& s, std::string& width, std::string& clock)
-{
-    std::size_t x = s.find('x');
-    if (x == std::string::npos)
-    {
-        return false;
-    }
-    width = s.substr(0, x);
-    clock = s.substr(x + 1);
-    return (width == "32" || width == "64") && (clock == "33" || clock == "66");
-}
 
 /// Apply overrides for every target of one host's objects; @return error or ""
 std::string
@@ -102,7 +89,7 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     }
     std::string w;
     std::string k;
-    if (!c.pci.empty() && !ParsePci(c.pci, w, k))
+    if (!c.pci.empty() && !HostHelper::ParsePciSlot(c.pci, w, k))
     {
         return "--pci: '" + c.pci + "' is not a PCI slot; allowed: 32x33, 32x66, 64x33, 64x66";
     }
@@ -141,13 +128,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& c)
 
     HostHelper hosts;
     hosts.SetHostProfile(c.host);
-    std::string width;
-    std::string clock;
-    if (ParsePci(c.pci, width, clock))
-    {
-        hosts.SetBusAttribute("Width", StringValue(width));
-        hosts.SetBusAttribute("Clock", StringValue(clock));
-    }
+    hosts.SetPciSlot(c.pci);
     hosts.Install(nodes);
 
     GigeHelper gige;

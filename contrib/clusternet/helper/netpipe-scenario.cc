@@ -43,13 +43,6 @@ EffectivePci(const NetpipeConfig& c)
     return width + "x" + clock;
 }
 
-std::string
-Fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
-    return buf;
-}
 
 } // namespace
 
@@ -73,8 +66,8 @@ NetpipeRows(const NetpipeConfig& c)
                         std::to_string(c.mtu),
                         std::to_string(c.sockbuf),
                         std::to_string(s.bytes),
-                        Fixed(us, 3),
-                        Fixed(mbps, 3),
+                        SweepRunner::Fixed(us, 3),
+                        SweepRunner::Fixed(mbps, 3),
                         std::to_string(s.repeats)});
     }
     return rows;

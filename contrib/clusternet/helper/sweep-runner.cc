@@ -210,6 +210,14 @@ SweepRunner::Run(unsigned jobs, bool resume)
     return failed;
 }
 
+std::string
+SweepRunner::Fixed(double value, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.*f", digits, value);
+    return buf;
+}
+
 int
 SweepRunner::Report() const
 {

@@ -45,6 +45,8 @@ class SweepRunner
     int Report() const;
     /// Write @p text to @p path atomically (temporary file in the same directory, then rename).
     static void WriteFileAtomic(const std::string& path, const std::string& text);
+    /// @return @p value with @p digits decimals, as data.csv cells are written
+    static std::string Fixed(double value, int digits = 3);
 
   private:
     struct Point

@@ -18,6 +18,7 @@ namespace
 {
 
 const std::string kSeed000 = "seed 000 (Ong & Farrell, ALS 2000)";
+const std::string kSeed001 = "seed 001 (Baker & Ong, Myrinet LANai9 study, 2002)";
 
 /// The catalogue. Every value names its source or the reasoning behind it.
 std::vector<Profile>
@@ -66,6 +67,56 @@ MakeCatalogue()
              {"stack", "DelAckCount", "2", "Linux 2.2 ACKs every second full-sized segment"},
              {"stack", "DelAckTimeout", "40ms", "Linux 2.2 delayed-ACK timer (ATO)"},
              {"stack", "InitialCwnd", "2", "Linux 2.2 initial congestion window"},
+         }});
+
+    c.push_back(
+        {"host",
+         "p200-430vx-linux24",
+         "Pentium 200 MHz, Intel 430VX, 64 MB 33 MHz RAM, 512 KB cache, 32-bit/33 MHz PCI, "
+         "Linux 2.4.9, GM 1.5",
+         {
+             {"bus", "Width", "32", kSeed001 + " sec. 3: LANai9 in the 32bit/33MHz PCI slot"},
+             {"bus", "Clock", "33", kSeed001 + " sec. 3"},
+             {"bus", "BurstSize", "256",
+              "GM's default DMA transfer size between chipset and board is 256 bytes (the "
+              "LANai DmaBurst); the bus does not break bursts earlier"},
+             {"bus", "TransactionOverhead", "2",
+              "calibrated with ReadLatency/WriteLatency on " + kSeed001 +
+              " Table 1, 2nd pattern (124 MB/s read, 128 MB/s write of 4096 bytes in "
+              "256-byte bursts: 5 and 3 clocks per burst beyond the data)"},
+             {"bus", "ReadLatency", "3", kSeed001 + " Table 1 (see TransactionOverhead)"},
+             {"bus", "WriteLatency", "1", kSeed001 + " Table 1 (see TransactionOverhead)"},
+             {"bus", "PioCyclesPerWord", "5",
+              "430VX: CPU writes to PCI memory are single-word transactions with wait states; "
+              "with the token's 32 bytes and the data DMA this gives the ~2 us 'copy of a "
+              "one-byte message from host to NIC' of " + kSeed001 + " sec. 4.3"},
+             {"cpu", "SyscallCost", "15us",
+              "Linux 2.4 system call with socket layer on a P5-200: about 2.5x the PIII-450 "
+              "value (clock 2.25x, no out-of-order core)"},
+             {"cpu", "CopyBandwidth", "400Mbps",
+              "memcpy from user to kernel on a P5-200 with 430VX EDO memory, ~50 MB/s "
+              "(" + kSeed001 + " sec. 4.1, HINT main-memory regime)"},
+             {"cpu", "InterruptCost", "10us", "interrupt entry/ack/exit on a P5-200"},
+             {"cpu", "TxPacketCost", "20us", "Linux 2.4 TCP/IP transmit path per segment, P5-200"},
+             {"cpu", "RxPacketCost", "25us", "Linux 2.4 TCP/IP receive path per segment, P5-200"},
+             {"stack", "Timestamps", "true", "Linux 2.4 default (RFC 1323)"},
+             {"stack", "WindowScaling", "true", "Linux 2.4 default (RFC 1323)"},
+             {"stack", "DelAckCount", "2", "Linux ACKs every second full-sized segment"},
+             {"stack", "DelAckTimeout", "40ms", "Linux delayed-ACK timer (ATO minimum)"},
+             {"stack", "InitialCwnd", "2", "Linux 2.4 initial congestion window"},
+             {"gm", "SendCost", "1080ns",
+              "gm_send_with_callback() incl. the PIO write of its token; with one PollInterval "
+              "of the logp sender's loop it gives Os = 1.28 us (" + kSeed001 + " sec. 4.3)"},
+             {"gm", "PollInterval", "200ns",
+              "one gm_receive() finding no event: a cached read of the receive queue and the "
+              "call, ~40 cycles at 200 MHz"},
+             {"gm", "EventCost", "600ns",
+              "gm_receive() returning an event and its dispatch (gm_unknown for sends); "
+              "estimate, ~120 cycles"},
+             {"gm", "ProvideCost", "600ns",
+              "gm_provide_receive_buffer(): token bookkeeping and its PIO write; estimate"},
+             {"gm", "SendTokens", "32", "GM 1.x port default (estimate; not in the seeds)"},
+             {"gm", "ReceiveTokens", "32", "GM 1.x port default (estimate; not in the seeds)"},
          }});
 
     // ------------------------------------------------------------------ NICs
@@ -130,6 +181,61 @@ MakeCatalogue()
                   " sec. 4.1"},
              {"coalescer", "MaxFrames", "8", "hamachi v0.07 default mitigation frame count"},
          }});
+    // ------------------------------------------------------------------ LANai (Myrinet)
+    // The GM 1.5 control-program costs are in LANai cycles and the same in every profile: the
+    // firmware is the same, the processor differs. They are calibrated once on the LANai9
+    // against seed 001 sec. 4.3 (one-way latency ~11-12.8 us, of which ~6 us instruction
+    // execution; gap g = 13.2 us for 8-byte messages with acknowledgements) and the
+    // uni-directional gm_allsize peak (107 MB/s).
+    const std::vector<ProfileValue> gm15 = {
+        {"mcp", "MaxPayload", "4096", kSeed001 + " sec. 4.3: GM fragments messages into packets "
+                                      "of at most 4 KB"},
+        {"mcp", "DoorbellCycles", "100", "GM 1.5 MCP: take a send token (calibrated, sec. 4.3)"},
+        {"mcp", "SdmaCycles", "200", "GM 1.5 MCP: set up a fragment's host DMA (calibrated)"},
+        {"mcp", "SendCycles", "120", "GM 1.5 MCP: header, route, start send DMA (calibrated)"},
+        {"mcp", "RecvCycles", "150", "GM 1.5 MCP: check, match, set up RDMA (calibrated)"},
+        {"mcp", "AckCycles", "390", "GM 1.5 MCP: send or retire an ACK (calibrated)"},
+        {"mcp", "EventCycles", "150", "GM 1.5 MCP: build and DMA an event (calibrated)"},
+        {"mcp", "ProvideCycles", "100", "GM 1.5 MCP: take a receive token (estimate)"},
+    };
+    auto lanaiProfile = [&gm15](std::string name,
+                                std::string description,
+                                std::vector<ProfileValue> values) {
+        values.insert(values.end(), gm15.begin(), gm15.end());
+        return Profile{"lanai", std::move(name), std::move(description), std::move(values)};
+    };
+    c.push_back(lanaiProfile(
+        "lanai9",
+        "Myricom M3M-PCI64B: LANai9 at 133 MHz, 2 MB SRAM, Myrinet-2000 (2 Gb/s) link",
+        {
+            {"lanai", "Clock", "133", kSeed001 + " sec. 2: LANai9 up to 133 MHz on the PCI64B"},
+            {"lanai", "SramSize", "2097152", kSeed001 + " sec. 3: 2 Mbytes"},
+            {"lanai", "DmaBurst", "256",
+             "GM default: 256-byte transfers between chipset and board (SISSA Myrinet-2000 "
+             "notes, GM gmarch.c)"},
+            {"lanai", "TranslationMissCycles", "600",
+             "calibrated on " + kSeed001 + " Table 1: the 1st pattern walks pages not yet "
+             "translated (105/113 MB/s), the later ones reuse translated pages (124/128)"},
+            {"link", "DataRate", "2Gbps", kSeed001 + " sec. 2: Myrinet-2000"},
+        }));
+    c.push_back(lanaiProfile(
+        "lanai72",
+        "Myricom M2L-PCI64A: LANai 7.2 at 66 MHz, 2 MB SRAM, Myrinet 1.28 Gb/s link",
+        {
+            {"lanai", "Clock", "66", "LANai 7.2: 66 MHz (Myricom M2L-PCI64A product data)"},
+            {"lanai", "SramSize", "2097152", "M2L-PCI64A-2: 2 MB"},
+            {"lanai", "DmaBurst", "256", "GM default transfer size"},
+            {"link", "DataRate", "1.28Gbps", "Myrinet 1280 (M2L) links"},
+        }));
+    c.push_back(lanaiProfile(
+        "lanai4",
+        "Myricom M2F-PCI32: LANai 4.x at 33 MHz, 1 MB SRAM, Myrinet 1.28 Gb/s link",
+        {
+            {"lanai", "Clock", "33", "LANai 4.x: one cycle per PCI clock, 33 MHz"},
+            {"lanai", "SramSize", "1048576", "M2F-PCI32C: 1 MB"},
+            {"lanai", "DmaBurst", "256", "GM default transfer size"},
+            {"link", "DataRate", "1.28Gbps", "Myrinet 1280 links"},
+        }));
     return c;
 }
 

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_GM_EXPERIMENT_H
+#define CLUSTERNET_GM_EXPERIMENT_H
+
+#include "ns3/gm-benchmark.h"
+#include "ns3/gm-mcp.h"
+#include "ns3/lanai-nic.h"
+#include "ns3/node-container.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class ScenarioArgs;
+
+/**
+ * @ingroup clusternet
+ * @brief The machine of a GM experiment: two hosts with LANai NICs linked back to back, as in
+ * seed 001 sec. 3.
+ */
+struct GmConfig
+{
+    std::string lanai{"lanai9"};            //!< LANai profile
+    std::string host{"p200-430vx-linux24"}; //!< host profile
+    std::string pci;                        //!< "WIDTHxCLOCK"; empty = the host profile's
+    std::string overrides;                  //!< "target.Attribute=value;..." (lanai, mcp, gm,
+                                            //!< bus, cpu, link, port)
+};
+
+/**
+ * @ingroup clusternet
+ * @brief Builds the two-host GM machine and runs benchmark steps on it. One object per
+ * process: its destructor ends the simulation (Simulator::Destroy).
+ */
+class GmExperiment
+{
+  public:
+    /// @return "" if @p config is valid, else one line naming the bad parameter
+    static std::string Validate(const GmConfig& config);
+    /// Register --lanai, --host, --pci and --set on @p args.
+    static void AddArguments(ScenarioArgs& args);
+    /// Read and validate the arguments of AddArguments (exits 2 on bad input).
+    static GmConfig ParseArguments(const ScenarioArgs& args);
+    /// @return the PCI slot of @p config as "WIDTHxCLOCK"
+    static std::string EffectivePci(const GmConfig& config);
+
+    /// Build the machine; @p config must be valid.
+    explicit GmExperiment(const GmConfig& config);
+    ~GmExperiment();
+    GmExperiment(const GmExperiment&) = delete;
+    GmExperiment& operator=(const GmExperiment&) = delete;
+
+    /// @return the benchmark processes (host 0 is the sender of one-way tests)
+    Ptr<GmBenchmark> GetBenchmark() const;
+    /// @return the NIC of host @p i
+    Ptr<LanaiNic> GetNic(uint32_t i) const;
+    /// @return the GM control program of host @p i
+    Ptr<GmMcp> GetMcp(uint32_t i) const;
+    /// Run the simulation until the step scheduled last stops it.
+    void Run();
+
+  private:
+    NodeContainer m_nodes;
+    std::vector<Ptr<GmMcp>> m_mcps;
+    Ptr<GmBenchmark> m_bench;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_GM_EXPERIMENT_H

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "gm-helper.h"
+
+#include "myrinet-helper.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/myrinet-net-device.h"
+#include "ns3/pci-bus.h"
+#include "ns3/profile-registry.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+GmHelper::GmHelper()
+{
+    m_nicFactory.SetTypeId(LanaiNic::GetTypeId());
+    m_mcpFactory.SetTypeId(GmMcp::GetTypeId());
+    m_portFactory.SetTypeId(GmPort::GetTypeId());
+}
+
+bool
+GmHelper::SetLanaiProfile(const std::string& name)
+{
+    const Profile* p = ProfileRegistry::Find("lanai", name);
+    if (!p)
+    {
+        return false;
+    }
+    m_lanaiProfile = name;
+    for (const auto& v : p->values)
+    {
+        if (v.target == "lanai")
+        {
+            m_nicFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "mcp")
+        {
+            m_mcpFactory.Set(v.attribute, StringValue(v.value));
+        }
+    }
+    return true;
+}
+
+bool
+GmHelper::SetHostProfile(const std::string& name)
+{
+    const Profile* p = ProfileRegistry::Find("host", name);
+    if (!p)
+    {
+        return false;
+    }
+    for (const auto& v : p->values)
+    {
+        if (v.target == "gm")
+        {
+            m_portFactory.Set(v.attribute, StringValue(v.value));
+        }
+    }
+    return true;
+}
+
+void
+GmHelper::ConfigureFabric(MyrinetHelper& myrinet) const
+{
+    const Profile* p = ProfileRegistry::Find("lanai", m_lanaiProfile);
+    if (!p)
+    {
+        return;
+    }
+    for (const auto& v : p->values)
+    {
+        if (v.target == "link")
+        {
+            myrinet.SetChannelAttribute(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "port")
+        {
+            myrinet.SetDeviceAttribute(v.attribute, StringValue(v.value));
+        }
+    }
+}
+
+void
+GmHelper::SetNicAttribute(std::string name, const AttributeValue& value)
+{
+    m_nicFactory.Set(name, value);
+}
+
+void
+GmHelper::SetMcpAttribute(std::string name, const AttributeValue& value)
+{
+    m_mcpFactory.Set(name, value);
+}
+
+void
+GmHelper::SetPortAttribute(std::string name, const AttributeValue& value)
+{
+    m_portFactory.Set(name, value);
+}
+
+std::vector<Ptr<GmMcp>>
+GmHelper::Install(const NetDeviceContainer& hostPorts) const
+{
+    std::vector<Ptr<GmMcp>> mcps;
+    for (uint32_t i = 0; i < hostPorts.GetN(); ++i)
+    {
+        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(hostPorts.Get(i));
+        NS_ASSERT_MSG(port, "GmHelper::Install: device " << i << " is not a Myrinet port");
+        Ptr<Node> node = port->GetNode();
+        Ptr<LanaiNic> nic = m_nicFactory.Create<LanaiNic>();
+        nic->SetPort(port);
+        nic->SetBus(node->GetObject<PciBus>());
+        node->AggregateObject(nic);
+        Ptr<GmMcp> mcp = m_mcpFactory.Create<GmMcp>();
+        mcp->SetNic(nic);
+        mcp->SetNodeId(static_cast<uint16_t>(i));
+        node->AggregateObject(mcp);
+        mcps.push_back(mcp);
+    }
+    for (uint32_t i = 0; i < hostPorts.GetN(); ++i)
+    {
+        for (uint32_t j = 0; j < hostPorts.GetN(); ++j)
+        {
+            if (i != j)
+            {
+                mcps[i]->AddPeer(static_cast<uint16_t>(j),
+                                 Mac48Address::ConvertFrom(hostPorts.Get(j)->GetAddress()));
+            }
+        }
+    }
+    return mcps;
+}
+
+Ptr<GmPort>
+GmHelper::CreatePort() const
+{
+    return m_portFactory.Create<GmPort>();
+}
+
+void
+GmHelper::Open(Ptr<GmPort> port, Ptr<GmMcp> mcp, uint8_t id)
+{
+    Ptr<Node> node = mcp->GetNic()->GetPort()->GetNode();
+    port->Open(mcp, id, node->GetObject<HostCpu>(), node->GetObject<PciBus>());
+}
+
+Ptr<GmPort>
+GmHelper::OpenPort(Ptr<GmMcp> mcp, uint8_t id) const
+{
+    Ptr<GmPort> port = CreatePort();
+    Open(port, mcp, id);
+    return port;
+}
+
+} // namespace clusternet
+} // namespace ns3

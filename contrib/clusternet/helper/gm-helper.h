@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_GM_HELPER_H
+#define CLUSTERNET_GM_HELPER_H
+
+#include "ns3/gm-mcp.h"
+#include "ns3/gm-port.h"
+#include "ns3/lanai-nic.h"
+#include "ns3/net-device-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class MyrinetHelper;
+
+/**
+ * @ingroup clusternet
+ * @brief Puts a LANai NIC running GM behind each Myrinet host port: the NIC hardware
+ * (LanaiNic, from a LANai profile such as "lanai9"), the GM control program on it (GmMcp), and
+ * GM ports for host processes (GmPort, costs from the host profile's "gm" values). GM node ids
+ * are the ports' order in the container; every NIC learns every other's address.
+ */
+class GmHelper
+{
+  public:
+    GmHelper();
+
+    /// Apply a LANai profile (targets lanai, mcp; link and port via ConfigureFabric).
+    /// @return false if there is no such profile
+    bool SetLanaiProfile(const std::string& name);
+    /// Apply the "gm" values of a host profile to the ports opened. @return false if unknown
+    bool SetHostProfile(const std::string& name);
+    /// Set the link (channel) and port attributes of the LANai profile on @p myrinet.
+    void ConfigureFabric(MyrinetHelper& myrinet) const;
+    void SetNicAttribute(std::string name, const AttributeValue& value);
+    void SetMcpAttribute(std::string name, const AttributeValue& value);
+    void SetPortAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * Install a LANai NIC and GM on the node of each host port (the node's PciBus, if any,
+     * carries its host DMA).
+     * @return the GM control programs, GM node id i at index i
+     */
+    std::vector<Ptr<GmMcp>> Install(const NetDeviceContainer& hostPorts) const;
+    /// @return a GM port configured from the host profile and port attributes, not yet open
+    Ptr<GmPort> CreatePort() const;
+    /// Open @p port as GM port @p id on @p mcp's host (its CPU and PCI bus).
+    static void Open(Ptr<GmPort> port, Ptr<GmMcp> mcp, uint8_t id);
+    /// Open GM port @p id on @p mcp's host for a process. @return the port
+    Ptr<GmPort> OpenPort(Ptr<GmMcp> mcp, uint8_t id) const;
+
+  private:
+    ObjectFactory m_nicFactory;
+    ObjectFactory m_mcpFactory;
+    ObjectFactory m_portFactory;
+    std::string m_lanaiProfile;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_GM_HELPER_H

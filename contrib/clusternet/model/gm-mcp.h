@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_GM_MCP_H
+#define CLUSTERNET_GM_MCP_H
+
+#include "gm-header.h"
+
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class GmPort;
+class LanaiNic;
+struct GmEvent;
+
+/**
+ * @ingroup clusternet
+ * @brief The GM Myrinet Control Program: the firmware GM runs on a LANai NIC.
+ *
+ * Send path: the host writes a send token by PIO (GmPort::Send); the control program takes
+ * it (DoorbellCycles), then for each fragment of at most MaxPayload bytes, as soon as a send
+ * buffer is free, programs the host DMA engine (SdmaCycles) to read the fragment from the
+ * pinned message into SRAM, and when it is there starts the packet on the wire (SendCycles).
+ * Each packet carries a GmHeader with a sequence number of its (source, destination) connection.
+ *
+ * Receive path: a packet arrives into a receive buffer. An ACK (AckCycles) retires the packet it
+ * acknowledges; when all packets of a message are acknowledged the send-completion event is
+ * written into the host's receive queue (EventCycles and a host DMA write), which returns the
+ * send token. A data packet (RecvCycles) is checked to be the next of its connection
+ * (reliable, ordered delivery), matched on its first fragment to a
+ * receive buffer the process provided (smallest that fits), and written to host memory by
+ * the host DMA engine; after the last fragment the receive event is written. Each data packet
+ * is acknowledged once its data is in host memory (after the receive event, if it ends a
+ * message). A message with no
+ * buffer to go to waits in SRAM, holding its receive buffer: arrivals then back up into the
+ * fabric instead of being lost.
+ *
+ * All work runs on the LANai processor (LanaiNic), in cycles, so the same firmware is slower on
+ * a slower LANai.
+ */
+class GmMcp : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    GmMcp();
+    ~GmMcp() override;
+
+    /// Run on @p nic (whose port is the packet interface).
+    void SetNic(Ptr<LanaiNic> nic);
+    /// @return the NIC
+    Ptr<LanaiNic> GetNic() const;
+    /// Set this host's GM node id.
+    void SetNodeId(uint16_t id);
+    /// @return this host's GM node id
+    uint16_t GetNodeId() const;
+    /// Map GM node @p id to the Myrinet address of its NIC (routes come from the port).
+    void AddPeer(uint16_t id, Mac48Address address);
+    /// Called by GmPort::Open.
+    void RegisterPort(Ptr<GmPort> port);
+    /// @return the open port @p id, or null
+    Ptr<GmPort> GetPort(uint8_t id) const;
+
+    /// A send token written by the host has reached the NIC.
+    void PostSend(uint8_t port, uint16_t node, uint8_t dstPort, Ptr<Packet> message,
+                  uint64_t address);
+    /// A receive token written by the host has reached the NIC.
+    void PostReceiveBuffer(uint8_t port, uint32_t size, uint64_t address);
+
+    /// @return the largest payload of one packet [bytes]
+    uint32_t GetMaxPayload() const;
+    /// @return data packets sent
+    uint64_t GetDataPacketsSent() const;
+    /// @return data packets received
+    uint64_t GetDataPacketsReceived() const;
+    /// @return messages delivered to host buffers
+    uint64_t GetMessagesDelivered() const;
+    /// @return message bytes delivered to host buffers
+    uint64_t GetBytesDelivered() const;
+    /// @return messages whose sends completed (all packets acknowledged)
+    uint64_t GetMessagesCompleted() const;
+    /// @return times a message had to wait for a receive buffer
+    uint64_t GetBufferWaits() const;
+    /// @return packets sent and not yet acknowledged
+    uint32_t GetUnacknowledged() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct SendRecord
+    {
+        uint8_t port;
+        uint16_t node;
+        uint8_t dstPort;
+        Ptr<Packet> message;
+        uint64_t address;
+        uint32_t length;
+        uint32_t next{0};      //!< offset of the next fragment to read from the host
+        uint32_t fragments{0}; //!< fragments read so far
+        uint32_t acked{0};     //!< fragments acknowledged
+        bool allRead{false};
+    };
+
+    struct Assembly
+    {
+        uint64_t address;
+        Ptr<Packet> data;
+        uint32_t length;
+        uint32_t received{0};
+    };
+
+    struct ReceiveBuffer
+    {
+        uint32_t size;
+        uint64_t address;
+    };
+
+    bool Receive(Ptr<NetDevice> dev, Ptr<const Packet> p, uint16_t type, const Address& from);
+    void SendDone(Ptr<const Packet> wire);
+    void TrySdma();
+    void FragmentRead(std::shared_ptr<SendRecord> rec, uint32_t offset, uint32_t bytes);
+    void Transmit(Ptr<Packet> packet, uint16_t node, bool data);
+    void HandleAck(GmHeader header);
+    void HandleData(Ptr<Packet> packet);
+    void ProcessReceived();
+    void SendAck(const GmHeader& data);
+    void FragmentWritten(uint64_t key, Ptr<Packet> fragment, GmHeader header);
+    void PostEventToHost(uint8_t port, const GmEvent& event);
+    static uint64_t AssemblyKey(const GmHeader& h);
+
+    Ptr<LanaiNic> m_nic;
+    uint16_t m_nodeId{0};
+    std::map<uint16_t, Mac48Address> m_peers;
+    std::map<uint8_t, Ptr<GmPort>> m_ports;
+
+    std::deque<std::shared_ptr<SendRecord>> m_sendQueue; //!< messages with fragments to read
+    bool m_sdmaActive{false};
+    std::map<uint16_t, uint32_t> m_nextSeq;     //!< per destination node
+    std::map<uint16_t, uint32_t> m_expectedSeq; //!< per source node
+    std::map<std::pair<uint16_t, uint32_t>, std::shared_ptr<SendRecord>> m_unacked;
+    std::deque<bool> m_onWire; //!< packets handed to the port, in order: true = data
+
+    std::deque<Ptr<Packet>> m_received; //!< data packets in SRAM waiting for a host buffer
+    std::map<uint8_t, std::vector<ReceiveBuffer>> m_buffers; //!< provided, per port
+    std::map<uint64_t, std::deque<Assembly>> m_assemblies; //!< messages being written, oldest first
+
+    uint64_t m_dataSent{0};
+    uint64_t m_dataReceived{0};
+    uint64_t m_delivered{0};
+    uint64_t m_deliveredBytes{0};
+    uint64_t m_completed{0};
+    uint64_t m_bufferWaits{0};
+
+    uint32_t m_maxPayload;
+    uint32_t m_eventBytes;
+    uint32_t m_doorbellCycles;
+    uint32_t m_sdmaCycles;
+    uint32_t m_sendCycles;
+    uint32_t m_recvCycles;
+    uint32_t m_ackCycles;
+    uint32_t m_eventCycles;
+    uint32_t m_provideCycles;
+
+    TracedCallback<Ptr<const Packet>> m_txTrace; //!< a GM packet goes to the wire
+    TracedCallback<Ptr<const Packet>> m_rxTrace; //!< a GM packet arrives
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_GM_MCP_H

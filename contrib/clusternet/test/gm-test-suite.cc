@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// LANai NIC and GM TestSuite. Expectations come from PCI burst arithmetic, Myrinet framing and
+// link rate, computed here, and from invariants (bytes conserved, order kept, no drops).
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// Two hosts back to back with GM; LANai firmware costs as given.
+struct GmPair
+{
+    NodeContainer nodes;
+    NetDeviceContainer ports;
+    std::vector<Ptr<GmMcp>> mcps;
+    Ptr<GmPort> a;
+    Ptr<GmPort> b;
+
+    GmPair(uint32_t firmwareCycles, const std::string& linkRate)
+    {
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("p200-430vx-linux24");
+        hosts.Install(nodes);
+        GmHelper gm;
+        gm.SetLanaiProfile("lanai9");
+        gm.SetHostProfile("p200-430vx-linux24");
+        for (const char* attr : {"DoorbellCycles", "SdmaCycles", "SendCycles", "RecvCycles",
+                                 "AckCycles", "EventCycles", "ProvideCycles"})
+        {
+            gm.SetMcpAttribute(attr, UintegerValue(firmwareCycles));
+        }
+        MyrinetHelper myrinet;
+        gm.ConfigureFabric(myrinet);
+        myrinet.SetChannelAttribute("DataRate", StringValue(linkRate));
+        ports = myrinet.Install(nodes.Get(0), nodes.Get(1));
+        mcps = gm.Install(ports);
+        a = gm.OpenPort(mcps[0], 2);
+        b = gm.OpenPort(mcps[1], 2);
+    }
+
+    ~GmPair()
+    {
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Long messages stream at the rate of the pipeline's slowest stage. With the firmware costs
+ * at zero the stages are the sender's PCI reads, the wire and the receiver's PCI writes; the
+ * expected rates come from PCI clocks per 256-byte burst (P200/430VX profile) and Myrinet
+ * framing.
+ */
+class GmPipelineTestCase : public TestCase
+{
+  public:
+    GmPipelineTestCase()
+        : TestCase("long GM messages stream at the slowest pipeline stage's rate")
+    {
+    }
+
+  private:
+    double Stream(const std::string& linkRate)
+    {
+        GmPair pair(0, linkRate);
+        Ptr<GmBenchmark> bench = CreateObject<GmBenchmark>();
+        bench->SetPorts(pair.a, pair.b);
+        bench->Stream(65536, 64, false); // warm the translations
+        Simulator::Run();
+        bench->Stream(65536, 256, false);
+        Simulator::Run();
+        return bench->GetThroughput();
+    }
+
+    void DoRun() override
+    {
+        // PCI read of one 4096-byte fragment: 16 bursts of 64 words, each with 2 clocks of
+        // transaction overhead and 3 of read latency, at 30 ns.
+        double pciRead = 4096.0 / (16 * (64 + 2 + 3) * 30e-9);
+        double pciWrite = 4096.0 / (16 * (64 + 2 + 1) * 30e-9);
+        NS_TEST_ASSERT_MSG_LT(pciRead, pciWrite, "the read side is the slower bus direction");
+        // 2 Gb/s wire: 4096 + 20 (GM header) + 2 (type) + 1 (CRC) bytes per fragment.
+        double wire2g = 4096.0 / ((4096 + 20 + 2 + 1) / 250e6);
+        NS_TEST_ASSERT_MSG_GT(wire2g, pciRead, "at 2 Gb/s the wire is not the bottleneck");
+        double got = Stream("2Gbps");
+        NS_TEST_ASSERT_MSG_EQ_TOL(got / pciRead, 1.0, 0.01, "PCI read bound, " << got / 1e6);
+
+        // A 0.8 Gb/s link is slower than the bus: the wire bounds the stream.
+        double wireSlow = 4096.0 / ((4096 + 20 + 2 + 1) / 100e6);
+        got = Stream("0.8Gbps");
+        NS_TEST_ASSERT_MSG_EQ_TOL(got / wireSlow, 1.0, 0.01, "wire bound, " << got / 1e6);
+    }
+};
+
+/**
+ * Messages of many sizes (fragmented at 4 KB) arrive whole, in the order sent, every byte
+ * accounted for, with nothing dropped.
+ */
+class GmOrderedDeliveryTestCase : public TestCase
+{
+  public:
+    GmOrderedDeliveryTestCase()
+        : TestCase("GM delivers every message whole and in order, lossless")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GmPair pair(200, "2Gbps");
+        std::vector<uint32_t> sizes;
+        uint64_t total = 0;
+        for (uint32_t i = 0; i < 60; ++i)
+        {
+            sizes.push_back(1 + (i * 2731) % 20000); // 1 .. 20000 bytes, 0 to 5 fragments
+            total += sizes.back();
+        }
+        std::vector<uint32_t> got;
+        uint64_t gotBytes = 0;
+        // Receiver: 8 buffers of 20000 bytes, each provided again once its message is polled.
+        std::function<void()> receive = [&]() {
+            pair.b->WaitEvent([&](const GmEvent& ev) {
+                if (ev.type == GmEvent::RECEIVED)
+                {
+                    got.push_back(ev.length);
+                    gotBytes += ev.message->GetSize();
+                    pair.b->ProvideReceiveBuffer(20000, ev.address, receive);
+                    return;
+                }
+                receive();
+            });
+        };
+        for (uint32_t i = 0; i < 8; ++i)
+        {
+            pair.b->ProvideReceiveBuffer(20000, (uint64_t{1} << 32) + i * 20480, nullptr);
+        }
+        Simulator::Schedule(MicroSeconds(100), receive);
+        // Sender: as fast as send tokens allow.
+        uint32_t next = 0;
+        std::function<void()> send = [&]() {
+            if (next == sizes.size())
+            {
+                return;
+            }
+            if (pair.a->GetSendTokens() == 0)
+            {
+                pair.a->WaitEvent([&](const GmEvent&) { send(); });
+                return;
+            }
+            uint32_t size = sizes[next++];
+            pair.a->Send(1, 2, Create<Packet>(size), uint64_t{1} << 28, send);
+        };
+        Simulator::Schedule(MicroSeconds(100), send);
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(got.size(), sizes.size(), "every message delivered");
+        for (uint32_t i = 0; i < std::min(got.size(), sizes.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(got[i], sizes[i], "message " << i << " in order, whole");
+        }
+        NS_TEST_ASSERT_MSG_EQ(gotBytes, total, "bytes conserved");
+        uint64_t fragments = 0;
+        for (uint32_t s : sizes)
+        {
+            fragments += (s + 4095) / 4096;
+        }
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[0]->GetDataPacketsSent(), fragments, "4 KB fragments");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetDataPacketsReceived(), fragments, "all arrived");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[0]->GetUnacknowledged(), 0u, "all acknowledged");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(pair.ports.Get(i));
+            NS_TEST_ASSERT_MSG_EQ(port->GetDropCount(), 0u, "no drops");
+            NS_TEST_ASSERT_MSG_EQ(port->GetOverflowCount(), 0u, "slack never overflows");
+        }
+    }
+};
+
+/**
+ * A receiver without buffers: arriving packets fill the NIC's receive buffers, the packet
+ * interface stops, STOP holds the sender, and nothing is lost; when buffers come, all arrive.
+ */
+class GmBackPressureTestCase : public TestCase
+{
+  public:
+    GmBackPressureTestCase()
+        : TestCase("a receiver with no buffers back-pressures the link; nothing is lost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GmPair pair(200, "2Gbps");
+        const uint32_t n = 6;
+        const uint32_t size = 16384;
+        uint32_t sent = 0;
+        std::function<void()> send = [&]() {
+            if (sent < n)
+            {
+                ++sent;
+                pair.a->Send(1, 2, Create<Packet>(size), uint64_t{1} << 28, send);
+            }
+        };
+        Simulator::ScheduleNow(send);
+        Ptr<MyrinetNetDevice> rxPort = DynamicCast<MyrinetNetDevice>(pair.ports.Get(1));
+        uint64_t stopsBefore = 0;
+        uint32_t deliveredBefore = 0;
+        Simulator::Schedule(MilliSeconds(2), [&]() {
+            stopsBefore = rxPort->GetStopCount();
+            deliveredBefore = pair.mcps[1]->GetMessagesDelivered();
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                pair.b->ProvideReceiveBuffer(size, (uint64_t{1} << 32) + i * size, nullptr);
+            }
+        });
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(deliveredBefore, 0u, "nothing delivered without buffers");
+        NS_TEST_ASSERT_MSG_GT(stopsBefore, 0u, "the receiving port sent STOP");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetMessagesDelivered(), n, "all delivered later");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetBytesDelivered(), uint64_t{n} * size, "bytes");
+        NS_TEST_ASSERT_MSG_EQ(rxPort->GetDropCount(), 0u, "no drops");
+        NS_TEST_ASSERT_MSG_EQ(rxPort->GetOverflowCount(), 0u, "slack never overflows");
+    }
+};
+
+/**
+ * The host DMA engine: a 4096-byte read takes its PCI bursts' clocks; a first touch of a page
+ * adds the page-table read and the translation work, a second touch does not.
+ */
+class LanaiDmaTestCase : public TestCase
+{
+  public:
+    LanaiDmaTestCase()
+        : TestCase("LANai host DMA: PCI burst clocks plus translation misses")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GmPair pair(0, "2Gbps");
+        Ptr<LanaiNic> nic = pair.mcps[0]->GetNic();
+        std::vector<Time> done;
+        Time t0 = Simulator::Now();
+        for (int i = 0; i < 2; ++i)
+        {
+            nic->HostDma(4096, PciBus::DMA_READ, 77, [&]() { done.push_back(Simulator::Now()); });
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done.size(), 2u, "both transfers done");
+        Time data = NanoSeconds(16 * (64 + 2 + 3) * 30);
+        // Miss: an 8-byte (2-word) read burst, then 600 cycles at 133 MHz.
+        Time entry = NanoSeconds((2 + 2 + 3) * 30);
+        Time work = PicoSeconds(600 * 1000000 / 133);
+        NS_TEST_ASSERT_MSG_EQ(done[0] - t0, entry + work + data, "first touch misses");
+        NS_TEST_ASSERT_MSG_EQ(done[1] - done[0], data, "second touch hits");
+        NS_TEST_ASSERT_MSG_EQ(nic->GetTranslationMisses(), 1u, "one miss");
+    }
+};
+
+/**
+ * The LANai/GM TestSuite.
+ */
+class GmTestSuite : public TestSuite
+{
+  public:
+    GmTestSuite()
+        : TestSuite("clusternet-gm", Type::UNIT)
+    {
+        AddTestCase(new LanaiDmaTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmPipelineTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmOrderedDeliveryTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmBackPressureTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static GmTestSuite g_gmTestSuite;
+
+} // namespace

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 001 (Baker & Ong, 2002), sec. 4.3, Figures 5 and 6: GM throughput and latency over
+// message size on two Pentium 200 / 430VX hosts with LANai9 NICs back to back. gm_allsize
+// streams messages of each size one way (uni) and both ways at once (bi); the LogP curve is
+// length / g from logp_test's burst test. Latency is half the ping-pong round trip (uni, logp)
+// or the time per simultaneous exchange (bi).
+//
+//   ./ns3 run scenarios/myrinet-gm-allsize
+//   ./ns3 run scenarios/myrinet-gm-allsize -- --mode=uni --max-msg=65536 --lanai=lanai72
+//   ./ns3 run scenarios/myrinet-gm-allsize -- --help
+
+#include "ns3/gm-experiment.h"
+#include "ns3/scenario-args.h"
+#include "ns3/sweep-runner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+
+/// Message sizes: each power of two up to @p max and its neighbours 3 bytes off (as NetPIPE
+/// perturbs), so that steps at packet boundaries show.
+std::vector<uint32_t>
+Sizes(uint32_t min, uint32_t max)
+{
+    std::set<uint32_t> s;
+    for (uint64_t p = 1; p <= max; p *= 2)
+    {
+        for (int64_t d : {-3, 0, 3})
+        {
+            int64_t v = static_cast<int64_t>(p) + d;
+            if (v >= static_cast<int64_t>(min) && v <= static_cast<int64_t>(max))
+            {
+                s.insert(static_cast<uint32_t>(v));
+            }
+        }
+    }
+    return {s.begin(), s.end()};
+}
+
+SweepRunner::Rows
+RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>& sizes,
+        uint32_t streamBytes, uint32_t reps)
+{
+    GmExperiment exp(c);
+    Ptr<GmBenchmark> b = exp.GetBenchmark();
+    SweepRunner::Rows rows;
+    for (uint32_t size : sizes)
+    {
+        uint32_t count = std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 32, 2048);
+        double mbytes = 0;
+        double latency = 0;
+        if (mode == "logp")
+        {
+            // g: the added time per send between two long bursts (the asymptote of Fig. 3).
+            const uint32_t b1 = 64;
+            const uint32_t b2 = 128;
+            b->Burst(size, b1, Seconds(0));
+            exp.Run();
+            double t1 = b->GetTime().GetSeconds() * b1;
+            b->Burst(size, b2, Seconds(0));
+            exp.Run();
+            double t2 = b->GetTime().GetSeconds() * b2;
+            double g = (t2 - t1) / (b2 - b1);
+            mbytes = size / g / 1e6;
+            b->PingPong(size, reps);
+            exp.Run();
+        }
+        else
+        {
+            b->Stream(size, count, mode == "bi");
+            exp.Run();
+            mbytes = b->GetThroughput() / 1e6;
+            if (mode == "bi")
+            {
+                b->Exchange(size, reps);
+            }
+            else
+            {
+                b->PingPong(size, reps);
+            }
+            exp.Run();
+        }
+        latency = b->GetTime().GetSeconds() * 1e6;
+        rows.push_back({c.lanai,
+                        c.host,
+                        GmExperiment::EffectivePci(c),
+                        mode,
+                        std::to_string(size),
+                        SweepRunner::Fixed(latency),
+                        SweepRunner::Fixed(mbytes),
+                        std::to_string(mode == "logp" ? 0 : count)});
+    }
+    return rows;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("myrinet-gm-allsize",
+                      "Seed 001 Figs 5 and 6: GM throughput and latency against message size "
+                      "(gm_allsize uni- and bi-directional, logp_test length/g), two P200/430VX "
+                      "hosts with LANai9 NICs back to back.");
+    GmExperiment::AddArguments(args);
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("mode", "curves, comma-separated (uni, bi, logp)", "uni,bi,logp");
+    args.Add("min-msg", "smallest message [bytes, 1..1073741824]", "1");
+    args.Add("max-msg", "largest message [bytes, 1..16777216]", "1048576");
+    args.Add("stream-bytes",
+             "bytes streamed per size, within 32..2048 messages [bytes, 1..1073741824]",
+             "2097152");
+    args.Add("reps", "round trips per latency point [count, 1..100000]", "10");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/myrinet-gm-allsize");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv and the plots after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    GmConfig c = GmExperiment::ParseArguments(args);
+    std::vector<std::string> modes = args.GetChoiceList("mode", {"uni", "bi", "logp"});
+    uint32_t minMsg = args.GetUint("min-msg", 1, 1u << 30, "bytes");
+    uint32_t maxMsg = args.GetUint("max-msg", 1, 1u << 24, "bytes");
+    if (minMsg > maxMsg)
+    {
+        args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
+                  std::to_string(maxMsg));
+    }
+    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+    std::vector<uint32_t> sizes = Sizes(minMsg, maxMsg);
+
+    SweepRunner sweep("myrinet-gm-allsize",
+                      args.Get("out"),
+                      {"nic", "host", "pci", "mode", "msg_bytes", "latency_us", "mbytes_per_s",
+                       "reps"});
+    for (const auto& mode : modes)
+    {
+        sweep.AddPoint("lanai=" + c.lanai + " mode=" + mode, [=]() {
+            return RunMode(c, mode, sizes, streamBytes, reps);
+        });
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
