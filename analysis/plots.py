@@ -88,7 +88,10 @@ def _throughput_panel(ax, found, labels, colors, summary):
         series = netpipe.by_block(curve, netpipe.throughput_mbps(curve))
         ax.plot(series.index, series.to_numpy(), color=color, lw=1.4, marker=".", ms=3,
                 label=label)
-        for _, value in reference_points(summary, cfg, "peak_mbps"):
+        peaks = reference_points(summary, cfg, "peak_mbps") + [
+            (msg, value * 8.0) for msg, value in reference_points(summary, cfg,
+                                                                  "peak_mbytes_per_s")]
+        for _, value in peaks:
             ax.axhline(value, color=color, ls="--", lw=1.0, alpha=0.8)
             ax.plot([series.index.max()], [value], marker="<", color=color, ms=7)
             drawn["peak"] = True
@@ -123,7 +126,9 @@ def _latency_panel(ax, found, labels, colors, summary):
     any_ref = False
     for i, ((cfg, curve), color) in enumerate(zip(found, colors)):
         ax.barh(i - height / 2, netpipe.latency_us(curve), height, color=color)
-        refs = [v for msg, v in reference_points(summary, cfg, "latency_us") if msg is None]
+        smallest = netpipe.by_block(curve, netpipe.oneway_us(curve)).index.min()
+        refs = [v for msg, v in reference_points(summary, cfg, "latency_us")
+                if msg is None or same_value(msg, smallest)]
         if refs:
             any_ref = True
             ax.barh(i + height / 2, refs[0], height, facecolor="white", edgecolor=color,

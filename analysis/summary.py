@@ -11,6 +11,11 @@ the key's value are kept. A key that is not a data column (``stack=lam`` on TCP 
 selection, a selection spanning several curves, or a metric that is not supported all give
 ``sim_value`` NaN and ``rel_err`` NaN; nothing raises.
 
+A latency (``latency_us``) whose config leaves several curves selected is the mean over them:
+the papers state one small-message latency for a family of curves that differ only in a key
+the latency does not depend on (seed 001 sec. 4.4: "between 182 and 187 µs" over every socket
+buffer size). Every other metric needs a single curve.
+
 The LogP metrics of GM's logp_test (:data:`LOGP_METRICS`, computed by :mod:`analysis.gm`) take
 ``msg`` and ``delta`` as their evaluation point (message size, inter-send delay), not as
 selectors: ``msg=8;delta=64`` with ``g_prime_us`` is the gap of 8-byte messages at delay 64 µs.
@@ -124,6 +129,9 @@ CURVE_METRICS = {
     "dropout_at_bytes": lambda curve, msg: gm.dropout_at_bytes(curve),
 }
 
+# Metrics a config may evaluate over several curves at once: the mean over the curves.
+SPAN_MEAN_METRICS = {"latency_us"}
+
 # logp_test metrics: f(rows of one configuration, msg, delta); delta None when not in the config.
 LOGP_METRICS = {
     "os_us": lambda rows, msg, delta: gm.os_us(rows, msg),
@@ -193,6 +201,13 @@ def evaluate(data, config, metric):
     try:
         if metric.startswith(RATIO_PREFIX):
             return _ratio(data, cfg, msg, metric[len(RATIO_PREFIX):], label)
+        if metric in SPAN_MEAN_METRICS:
+            rows = select(data, cfg)
+            if rows is None or rows.empty:
+                return math.nan
+            values = [CURVE_METRICS[metric](curve, msg)
+                      for _, curve in netpipe.iter_curves(rows, netpipe.curve_keys(data))]
+            return float(np.mean(values))
         if metric in CURVE_METRICS:
             curve = single_curve(data, cfg, label)
             return math.nan if curve is None else float(CURVE_METRICS[metric](curve, msg))

@@ -113,6 +113,18 @@ def test_ambiguous_selection_is_nan_with_warning(data):
     assert evaluate(both, SK1500 + ";pci=64x66", "peak_mbps") == 400.0
 
 
+def test_latency_over_several_curves_is_their_mean(data):
+    # Two socket buffers with 1-byte latencies 50 and 70 us: a config naming neither gives 60.
+    curve = select(data, {"nic": "sknet", "mtu": 1500, "sockbuf": 131072})
+    slower = curve.assign(sockbuf=524288)
+    small = slower["block_bytes"] == slower["block_bytes"].min()
+    slower.loc[small, "oneway_us"] = 70.0
+    both = pd.concat([curve, slower], ignore_index=True)
+    assert evaluate(both, "nic=sknet;mtu=1500;msg=1", "latency_us") == pytest.approx(60.0)
+    assert evaluate(both, "nic=sknet;sockbuf=524288", "latency_us") == pytest.approx(70.0)
+    assert math.isnan(evaluate(both, "nic=acenic", "latency_us"))
+
+
 def test_never_raises_on_unfit_data(ref):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

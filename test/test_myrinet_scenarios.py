@@ -16,6 +16,10 @@ BAD_INPUTS = [
     ("myrinet-gm-allsize", ["--mode=tri"], "--mode"),
     ("myrinet-gm-logp", ["--msg=-1"], "--msg"),
     ("myrinet-gm-logp", ["--delta=a"], "--delta"),
+    ("myrinet-tcp-over-gm", ["--nic=lanai11"], "--nic"),
+    ("myrinet-tcp-over-gm", ["--set=device.SendBuffers=64"], "SendBuffers"),
+    ("myrinet-tcp-over-gm", ["--set=coalescer.Enabled=false"], "--set"),
+    ("myrinet-tcp-over-gm", ["--mtu=9100"], "--mtu"),
 ]
 
 
@@ -79,3 +83,16 @@ def test_allsize_dip_and_bidirectional_half(scenario_bin, scenario_env, tmp_path
     assert uni[4099] < 0.9 * uni[4096]
     # Both directions share each host's PCI bus: about half the one-way peak.
     assert 0.4 < bi.max() / uni.max() < 0.65
+
+
+def test_tcp_over_gm_latency_and_conservation(scenario_bin, scenario_env, tmp_path):
+    out = tmp_path / "tcpgm"
+    summary = run(scenario_bin, scenario_env, "myrinet-tcp-over-gm", out, "--sockbuf=65536",
+                  "--max-block=65536", "--jobs=1")
+    latency = summary[summary["metric"] == "latency_us"].iloc[0]
+    assert abs(latency["rel_err"]) < 0.10
+    data = pd.read_csv(out / "data.csv")
+    assert set(data["nic"]) == {"lanai9"} and set(data["mtu"]) == {9000}
+    # Throughput rises with block size up to 64 KB (no window stall at 64 KB buffers).
+    curve = data.groupby("block_bytes")["mbps"].max()
+    assert curve.loc[65536] > curve.loc[8192] > curve.loc[1024] > curve.loc[1]

@@ -5,9 +5,12 @@
 
 #include "ns3/host-cpu.h"
 #include "ns3/myrinet-net-device.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/pointer.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-registry.h"
 #include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -19,6 +22,7 @@ GmHelper::GmHelper()
     m_nicFactory.SetTypeId(LanaiNic::GetTypeId());
     m_mcpFactory.SetTypeId(GmMcp::GetTypeId());
     m_portFactory.SetTypeId(GmPort::GetTypeId());
+    m_ethernetFactory.SetTypeId(GmEthernetNetDevice::GetTypeId());
 }
 
 bool
@@ -57,6 +61,10 @@ GmHelper::SetHostProfile(const std::string& name)
         if (v.target == "gm")
         {
             m_portFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "device")
+        {
+            m_ethernetFactory.Set(v.attribute, StringValue(v.value));
         }
     }
     return true;
@@ -132,6 +140,53 @@ GmHelper::Install(const NetDeviceContainer& hostPorts) const
         }
     }
     return mcps;
+}
+
+void
+GmHelper::SetEthernetAttribute(std::string name, const AttributeValue& value)
+{
+    m_ethernetFactory.Set(name, value);
+}
+
+NetDeviceContainer
+GmHelper::InstallEthernet(const std::vector<Ptr<GmMcp>>& mcps,
+                          EthernetConfigurator configure) const
+{
+    NetDeviceContainer devs;
+    std::vector<std::pair<Mac48Address, uint16_t>> table;
+    for (const auto& mcp : mcps)
+    {
+        Ptr<Node> node = mcp->GetNic()->GetPort()->GetNode();
+        Ptr<GmEthernetNetDevice> dev = m_ethernetFactory.Create<GmEthernetNetDevice>();
+        dev->SetAddress(Mac48Address::Allocate());
+        node->AddDevice(dev);
+        // Flow control towards the traffic-control layer, as PointToPointHelper does.
+        PointerValue queue;
+        dev->GetAttribute("TxQueue", queue);
+        Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+        ndqi->GetTxQueue(0)->ConnectQueueTraces(queue.Get<Queue<Packet>>());
+        dev->AggregateObject(ndqi);
+        Ptr<GmPort> port = CreatePort();
+        if (configure)
+        {
+            configure(dev, port);
+        }
+        UintegerValue id;
+        dev->GetAttribute("PortId", id);
+        Open(port, mcp, static_cast<uint8_t>(id.Get()));
+        dev->Attach(port);
+        table.emplace_back(Mac48Address::ConvertFrom(dev->GetAddress()), mcp->GetNodeId());
+        devs.Add(dev);
+    }
+    for (uint32_t i = 0; i < devs.GetN(); ++i)
+    {
+        Ptr<GmEthernetNetDevice> dev = DynamicCast<GmEthernetNetDevice>(devs.Get(i));
+        for (const auto& [mac, node] : table)
+        {
+            dev->AddNeighbor(mac, node);
+        }
+    }
+    return devs;
 }
 
 Ptr<GmPort>

@@ -2,12 +2,14 @@
 #ifndef CLUSTERNET_GM_HELPER_H
 #define CLUSTERNET_GM_HELPER_H
 
+#include "ns3/gm-ethernet-net-device.h"
 #include "ns3/gm-mcp.h"
 #include "ns3/gm-port.h"
 #include "ns3/lanai-nic.h"
 #include "ns3/net-device-container.h"
 #include "ns3/object-factory.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,13 +35,28 @@ class GmHelper
     /// Apply a LANai profile (targets lanai, mcp; link and port via ConfigureFabric).
     /// @return false if there is no such profile
     bool SetLanaiProfile(const std::string& name);
-    /// Apply the "gm" values of a host profile to the ports opened. @return false if unknown
+    /// Apply the "gm" values of a host profile to the ports opened, and its "device" values to
+    /// the Ethernet-emulation devices. @return false if unknown
     bool SetHostProfile(const std::string& name);
     /// Set the link (channel) and port attributes of the LANai profile on @p myrinet.
     void ConfigureFabric(MyrinetHelper& myrinet) const;
     void SetNicAttribute(std::string name, const AttributeValue& value);
     void SetMcpAttribute(std::string name, const AttributeValue& value);
     void SetPortAttribute(std::string name, const AttributeValue& value);
+    /// Set an attribute of the Ethernet-emulation devices (GmEthernetNetDevice).
+    void SetEthernetAttribute(std::string name, const AttributeValue& value);
+    /// Called with each device and its kernel port before the port is used.
+    using EthernetConfigurator = std::function<void(Ptr<GmEthernetNetDevice>, Ptr<GmPort>)>;
+    /**
+     * Install GM's Ethernet emulation ("IP over GM") on the host of each control program: a
+     * GmEthernetNetDevice on a kernel GM port (the device's PortId), with a fresh MAC address;
+     * every device learns every other's address and GM node id.
+     * @param mcps GM control programs from Install()
+     * @param configure optional: adjust each device and port before the port is opened
+     * @return the devices, in the order of @p mcps
+     */
+    NetDeviceContainer InstallEthernet(const std::vector<Ptr<GmMcp>>& mcps,
+                                       EthernetConfigurator configure = nullptr) const;
 
     /**
      * Install a LANai NIC and GM on the node of each host port (the node's PciBus, if any,
@@ -58,6 +75,7 @@ class GmHelper
     ObjectFactory m_nicFactory;
     ObjectFactory m_mcpFactory;
     ObjectFactory m_portFactory;
+    ObjectFactory m_ethernetFactory;
     std::string m_lanaiProfile;
 };
 

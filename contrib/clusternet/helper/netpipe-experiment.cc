@@ -2,7 +2,9 @@
 #include "netpipe-experiment.h"
 
 #include "gige-helper.h"
+#include "gm-helper.h"
 #include "host-helper.h"
+#include "myrinet-helper.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -13,6 +15,10 @@
 #include "ns3/uinteger.h"
 #include "ns3/node-container.h"
 #include "ns3/gige-net-device.h"
+#include "ns3/gm-ethernet-net-device.h"
+#include "ns3/lanai-nic.h"
+#include "ns3/myrinet-channel.h"
+#include "ns3/myrinet-net-device.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-stack.h"
 #include "ns3/interrupt-coalescer.h"
@@ -66,6 +72,112 @@ ApplyHostOverrides(const std::string& overrides,
     return "";
 }
 
+/// @return true if @p nic names a LANai profile: IP over GM on Myrinet
+bool
+IsLanai(const std::string& nic)
+{
+    return ProfileRegistry::Find("lanai", nic) != nullptr;
+}
+
+/// Override targets of IP over GM, with the objects they configure on one host.
+struct GmTargets
+{
+    Ptr<GmEthernetNetDevice> device;
+    Ptr<LanaiNic> lanai;
+    Ptr<Object> mcp;
+    Ptr<Object> gm;
+    Ptr<HostCpu> cpu;
+    Ptr<PciBus> bus;
+    Ptr<HostStack> stack;
+    Ptr<MyrinetChannel> link;
+    Ptr<MyrinetNetDevice> port;
+
+    std::vector<std::pair<std::string, Ptr<Object>>> List() const
+    {
+        return {{"device", device},
+                {"lanai", lanai},
+                {"mcp", mcp},
+                {"gm", gm},
+                {"cpu", cpu},
+                {"bus", bus},
+                {"stack", stack},
+                {"link", link},
+                {"port", port}};
+    }
+};
+
+/// Apply the overrides of every IP-over-GM target; @return error or ""
+std::string
+ApplyGmOverrides(const std::string& overrides, const GmTargets& t)
+{
+    std::vector<std::string> names;
+    for (const auto& [name, obj] : t.List())
+    {
+        names.push_back(name);
+    }
+    std::string err = ProfileRegistry::CheckTargets(overrides, names);
+    for (const auto& [name, obj] : t.List())
+    {
+        if (!err.empty())
+        {
+            return err;
+        }
+        if (obj)
+        {
+            err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
+        }
+    }
+    return err;
+}
+
+/// Check the IP-over-GM configuration on throw-away objects configured as a run would be.
+std::string
+ValidateGm(const NetpipeConfig& c)
+{
+    GmTargets t{CreateObject<GmEthernetNetDevice>(),
+                CreateObject<LanaiNic>(),
+                CreateObject<GmMcp>(),
+                CreateObject<GmPort>(),
+                CreateObject<HostCpu>(),
+                CreateObject<PciBus>(),
+                CreateObject<HostStack>(),
+                CreateObject<MyrinetChannel>(),
+                CreateObject<MyrinetNetDevice>()};
+    for (const auto& kind : {std::string("lanai"), std::string("host")})
+    {
+        const Profile* p = ProfileRegistry::Find(kind, kind == "lanai" ? c.nic : c.host);
+        for (const auto& [name, obj] : t.List())
+        {
+            ProfileRegistry::Apply(*p, name, obj);
+        }
+    }
+    std::string err = ApplyGmOverrides(c.overrides, t);
+    if (err.empty())
+    {
+        err = t.lanai->CheckConfiguration();
+    }
+    if (err.empty())
+    {
+        err = MyrinetHelper::CheckFlowControl(t.port, t.link);
+    }
+    if (err.empty())
+    {
+        UintegerValue sendBuffers;
+        UintegerValue receiveBuffers;
+        UintegerValue sendTokens;
+        UintegerValue receiveTokens;
+        t.device->GetAttribute("SendBuffers", sendBuffers);
+        t.device->GetAttribute("ReceiveBuffers", receiveBuffers);
+        t.gm->GetAttribute("SendTokens", sendTokens);
+        t.gm->GetAttribute("ReceiveTokens", receiveTokens);
+        if (sendBuffers.Get() > sendTokens.Get() || receiveBuffers.Get() > receiveTokens.Get())
+        {
+            err = "device.SendBuffers/ReceiveBuffers must not exceed gm.SendTokens/ReceiveTokens";
+        }
+    }
+    return err.empty() ? "" : "--set: " + err;
+}
+
 } // namespace
 
 std::string
@@ -79,9 +191,10 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         }
         return out;
     };
-    if (!ProfileRegistry::Find("nic", c.nic))
+    if (!ProfileRegistry::Find("nic", c.nic) && !IsLanai(c.nic))
     {
-        return "--nic: unknown NIC '" + c.nic + "'; allowed: " + names("nic");
+        return "--nic: unknown NIC '" + c.nic + "'; allowed: " + names("nic") + ", " +
+               names("lanai") + " (IP over GM)";
     }
     if (!ProfileRegistry::Find("host", c.host))
     {
@@ -101,6 +214,10 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     {
         return "--sockbuf: " + std::to_string(c.sockbuf) +
                " out of range; allowed 4096..67108864 bytes";
+    }
+    if (IsLanai(c.nic))
+    {
+        return ValidateGm(c);
     }
     // Overrides: check them against throw-away objects (not on nodes).
     if (!c.overrides.empty())
@@ -132,17 +249,53 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& c)
     hosts.Install(nodes);
 
     GigeHelper gige;
-    gige.SetNicProfile(c.nic);
-    gige.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
-    NetDeviceContainer devs = gige.Install(nodes);
-    for (uint32_t i = 0; i < 2; ++i)
+    NetDeviceContainer devs;
+    if (IsLanai(c.nic))
     {
-        Ptr<Node> n = nodes.Get(i);
-        ApplyHostOverrides(c.overrides,
-                           DynamicCast<GigeNetDevice>(devs.Get(i)),
-                           n->GetObject<HostCpu>(),
-                           n->GetObject<PciBus>(),
-                           n->GetObject<HostStack>());
+        // IP over GM: LANai NICs running GM, linked back to back (seed 001 sec. 3).
+        GmHelper gm;
+        gm.SetLanaiProfile(c.nic);
+        gm.SetHostProfile(c.host);
+        gm.SetEthernetAttribute("Mtu", UintegerValue(c.mtu));
+        MyrinetHelper myrinet;
+        gm.ConfigureFabric(myrinet);
+        NetDeviceContainer ports = myrinet.Install(nodes.Get(0), nodes.Get(1));
+        std::vector<Ptr<GmMcp>> mcps = gm.Install(ports);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<Node> n = nodes.Get(i);
+            Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
+            GmTargets t{nullptr,
+                        mcps[i]->GetNic(),
+                        mcps[i],
+                        nullptr,
+                        n->GetObject<HostCpu>(),
+                        n->GetObject<PciBus>(),
+                        n->GetObject<HostStack>(),
+                        port->GetMyrinetChannel(),
+                        port};
+            ApplyGmOverrides(c.overrides, t);
+        }
+        std::string overrides = c.overrides;
+        devs = gm.InstallEthernet(mcps, [overrides](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
+            ProfileRegistry::ApplyOverrides(overrides, "device", d);
+            ProfileRegistry::ApplyOverrides(overrides, "gm", p);
+        });
+    }
+    else
+    {
+        gige.SetNicProfile(c.nic);
+        gige.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
+        devs = gige.Install(nodes);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<Node> n = nodes.Get(i);
+            ApplyHostOverrides(c.overrides,
+                               DynamicCast<GigeNetDevice>(devs.Get(i)),
+                               n->GetObject<HostCpu>(),
+                               n->GetObject<PciBus>(),
+                               n->GetObject<HostStack>());
+        }
     }
 
     InternetStackHelper internet;
@@ -166,7 +319,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& c)
     rx->SetStartTime(Seconds(0));
     tx->SetStartTime(MilliSeconds(1));
 
-    if (!c.pcapPrefix.empty())
+    if (!c.pcapPrefix.empty() && !IsLanai(c.nic))
     {
         gige.EnablePcap(c.pcapPrefix, devs, false);
     }

@@ -77,7 +77,8 @@ int
 RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
     ScenarioArgs args(spec.name, spec.description);
-    std::string nics = ProfileRegistry::JoinNames("nic");
+    std::string nics =
+        ProfileRegistry::JoinNames("nic") + "; IP over GM: " + ProfileRegistry::JoinNames("lanai");
     std::string hosts = ProfileRegistry::JoinNames("host");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
@@ -90,12 +91,13 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                  "[profile@bytes]",
                  spec.cases);
     }
-    args.Add("host", "host profile (" + hosts + ")", "piii450-linux22");
+    args.Add("host", "host profile (" + hosts + ")", spec.host);
     args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
              "the host profile's", "");
     args.Add("set",
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
-             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps) [ns-3 values]",
+             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP over GM "
+             "device, lanai, mcp, gm, cpu, bus, stack, link or port [ns-3 values]",
              "");
     args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(spec.maxBlock));
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
@@ -129,7 +131,12 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     }
     else
     {
-        for (const auto& n : args.GetChoiceList("nic", ProfileRegistry::Names("nic")))
+        std::vector<std::string> allowed = ProfileRegistry::Names("nic");
+        for (const auto& n : ProfileRegistry::Names("lanai"))
+        {
+            allowed.push_back(n);
+        }
+        for (const auto& n : args.GetChoiceList("nic", allowed))
         {
             for (uint32_t m : args.GetUintList("mtu", 1500, 9000, "bytes"))
             {

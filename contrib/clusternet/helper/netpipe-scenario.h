@@ -23,6 +23,7 @@ struct NetpipeScenarioSpec
     std::string mtus;        //!< default --mtu list [bytes]
     std::string sockbufs;    //!< default --sockbuf list [bytes]
     std::string cases;       //!< default --cases ("nic@mtu,..."), replacing nic x mtu if set
+    std::string host{"piii450-linux22"}; //!< default --host
     uint32_t maxBlock{1u << 21}; //!< default --max-block [bytes]
 };
 

@@ -95,6 +95,7 @@ GmPort::DoDispose()
     m_bus = nullptr;
     m_events.clear();
     m_waiter = nullptr;
+    m_notify = nullptr;
     Object::DoDispose();
 }
 
@@ -153,7 +154,7 @@ GmPort::RunCpu(Time cost, std::function<void()> done)
 {
     if (m_cpu)
     {
-        m_cpu->Execute(cost, HostCpu::USER, Callback<void>(done));
+        m_cpu->Execute(cost, m_priority, Callback<void>(done));
     }
     else
     {
@@ -234,6 +235,22 @@ GmPort::PostEvent(const GmEvent& event)
         }
         m_waitEvent = Simulator::Schedule(delay, &GmPort::WaiterSees, this);
     }
+    else if (!m_waiter && m_notify)
+    {
+        m_notify();
+    }
+}
+
+void
+GmPort::SetCpuPriority(HostCpu::Priority priority)
+{
+    m_priority = priority;
+}
+
+void
+GmPort::SetEventNotify(std::function<void()> notify)
+{
+    m_notify = notify;
 }
 
 void

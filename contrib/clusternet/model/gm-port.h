@@ -6,6 +6,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/host-cpu.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -17,7 +18,6 @@ namespace clusternet
 {
 
 class GmMcp;
-class HostCpu;
 class PciBus;
 
 /**
@@ -110,6 +110,17 @@ class GmPort : public Object
     /// The NIC has written @p event into the receive queue (called by GmMcp).
     void PostEvent(const GmEvent& event);
 
+    /**
+     * Run the library calls at @p priority on the host CPU: USER for a process (the default),
+     * INTERRUPT for a kernel client such as the Ethernet-emulation driver.
+     */
+    void SetCpuPriority(HostCpu::Priority priority);
+    /**
+     * Ask for an interrupt: @p notify is called when the NIC writes an event and nobody is
+     * blocked in WaitEvent (a kernel client then drains the queue with PollOnce).
+     */
+    void SetEventNotify(std::function<void()> notify);
+
   protected:
     void DoDispose() override;
 
@@ -132,6 +143,8 @@ class GmPort : public Object
     EventHandler m_waiter;         //!< the process blocked in WaitEvent
     Time m_waitStart;              //!< when it started polling
     EventId m_waitEvent;
+    HostCpu::Priority m_priority{HostCpu::USER};
+    std::function<void()> m_notify; //!< interrupt of a kernel client
 
     uint32_t m_numSendTokens;
     uint32_t m_numRecvTokens;

@@ -5,6 +5,7 @@
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
@@ -268,6 +269,112 @@ class LanaiDmaTestCase : public TestCase
 };
 
 /**
+ * IP over GM carries ns-3's TCP: a bulk transfer arrives byte for byte; every Ethernet frame
+ * (IP packet + 14-byte header, at most MTU + 14) becomes one GM message cut into
+ * ceil(size / 4096) packets; every frame handed to GM arrives; nothing is dropped.
+ */
+class GmEthernetTestCase : public TestCase
+{
+  public:
+    GmEthernetTestCase()
+        : TestCase("IP over GM: TCP bytes conserved, frames fragmented at 4 KB, lossless")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t total = 1000000;
+        const uint16_t mtu = 9000;
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("p200-430vx-linux24");
+        hosts.Install(nodes);
+        GmHelper gm;
+        gm.SetLanaiProfile("lanai9");
+        gm.SetHostProfile("p200-430vx-linux24");
+        gm.SetEthernetAttribute("Mtu", UintegerValue(mtu));
+        MyrinetHelper myrinet;
+        gm.ConfigureFabric(myrinet);
+        NetDeviceContainer ports = myrinet.Install(nodes.Get(0), nodes.Get(1));
+        std::vector<Ptr<GmMcp>> mcps = gm.Install(ports);
+        NetDeviceContainer devs = gm.InstallEthernet(mcps);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.1.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+
+        // Expected GM packets, from the frames the devices accept (independent of GM).
+        uint64_t expectedGmPackets = 0;
+        uint32_t largestFrame = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            devs.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                Callback<void, Ptr<const Packet>>([&](Ptr<const Packet> p) {
+                    uint32_t frame = p->GetSize() + GmEthernetNetDevice::HEADER;
+                    expectedGmPackets += (frame + 4095) / 4096;
+                    largestFrame = std::max(largestFrame, frame);
+                }));
+        }
+
+        uint64_t received = 0;
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        sink->Listen();
+        sink->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                Callback<void, Ptr<Socket>, const Address&>(
+                                    [&](Ptr<Socket> s, const Address&) {
+                                        s->SetRecvCallback(Callback<void, Ptr<Socket>>(
+                                            [&](Ptr<Socket> r) {
+                                                while (Ptr<Packet> p = r->Recv())
+                                                {
+                                                    received += p->GetSize();
+                                                }
+                                            }));
+                                    }));
+        Ptr<Socket> src = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+        src->SetAttribute("SegmentSize", UintegerValue(mtu - 40)); // IP + TCP headers
+        uint32_t sent = 0;
+        std::function<void()> fill = [&]() {
+            while (sent < total && src->GetTxAvailable() > 0)
+            {
+                uint32_t n = std::min(total - sent, src->GetTxAvailable());
+                sent += src->Send(Create<Packet>(n));
+            }
+        };
+        src->SetSendCallback(
+            Callback<void, Ptr<Socket>, uint32_t>([&](Ptr<Socket>, uint32_t) { fill(); }));
+        src->SetConnectCallback(
+            Callback<void, Ptr<Socket>>([&](Ptr<Socket>) { fill(); }),
+            MakeNullCallback<void, Ptr<Socket>>());
+        src->Bind();
+        src->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(sent, total, "the sender wrote everything");
+        NS_TEST_ASSERT_MSG_EQ(received, uint64_t(total), "every byte arrived");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(largestFrame, uint32_t(mtu + 14), "frames within the MTU");
+        NS_TEST_ASSERT_MSG_EQ((largestFrame + 4095) / 4096, 3u, "a full frame is 3 GM packets");
+        NS_TEST_ASSERT_MSG_EQ(mcps[0]->GetDataPacketsSent() + mcps[1]->GetDataPacketsSent(),
+                              expectedGmPackets,
+                              "one GM message per frame, 4 KB packets");
+        auto dev = [&](uint32_t i) { return DynamicCast<GmEthernetNetDevice>(devs.Get(i)); };
+        NS_TEST_ASSERT_MSG_EQ(dev(0)->GetFramesSent(), dev(1)->GetFramesReceived(), "0 -> 1");
+        NS_TEST_ASSERT_MSG_EQ(dev(1)->GetFramesSent(), dev(0)->GetFramesReceived(), "1 -> 0");
+        NS_TEST_ASSERT_MSG_EQ(dev(0)->GetTxDrops() + dev(1)->GetTxDrops(), 0u, "no drops");
+        NS_TEST_ASSERT_MSG_EQ(dev(0)->Send(Create<Packet>(mtu + 1),
+                                           dev(1)->GetAddress(),
+                                           0x0800),
+                              false,
+                              "a packet over the MTU is refused");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * The LANai/GM TestSuite.
  */
 class GmTestSuite : public TestSuite
@@ -280,6 +387,7 @@ class GmTestSuite : public TestSuite
         AddTestCase(new GmPipelineTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmOrderedDeliveryTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmBackPressureTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmEthernetTestCase, TestCase::Duration::QUICK);
     }
 };
 
