@@ -14,7 +14,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from . import gm, netpipe
 from .io import save_figure_atomic
@@ -554,3 +554,61 @@ def plot_logp_size(data, summary, path, title=None):
     markers. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(logp_size_figure(data, summary, title), path)
+
+
+def incast_figure(data, summary=None, title=None):
+    """Build the incast figure (see :func:`plot_incast`), unsaved."""
+    from . import incast
+
+    require_columns(data, ["drain_mbps", "link", "stops", "payload_sent_bytes",
+                           "payload_received_bytes", "receiver_mbps"])
+    fig = new_figure(13.0, 5.5)
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [2.2, 1]})
+    drains = sorted(data["drain_mbps"].unique())
+    links = list(dict.fromkeys(data["link"]))
+    width = 0.8 / max(1, len(drains))
+    for k, (drain, color) in enumerate(zip(drains, palette(len(drains)))):
+        rows = data[data["drain_mbps"] == drain].set_index("link").reindex(links)
+        x = np.arange(len(links)) + (k - (len(drains) - 1) / 2) * width
+        left.bar(x, rows["stops"].fillna(0).to_numpy() + 1, width, color=color,
+                 label=f"drain {plain(drain)} Mbit/s")
+    left.set_yscale("log")
+    left.set_xticks(np.arange(len(links)))
+    left.set_xticklabels(links, rotation=60, ha="right", fontsize="small")
+    left.set_ylabel("STOP symbols sent + 1 (log)")
+    left.set_xlabel("Link direction (STOPs sent by its receiving port)")
+    left.set_title("Flow control per link")
+    left.grid(True, axis="y", which="both", alpha=0.3)
+    left.legend(fontsize="small")
+
+    table = incast.conservation(data).merge(incast.stop_table(data), on="drain_mbps")
+    right.plot(table["drain_mbps"], table["receiver_mbps"], marker="o", color="C0",
+               label="receiver throughput (simulated)")
+    right.plot(table["drain_mbps"], table["drain_mbps"], ls="--", color="gray",
+               label="drain rate")
+    for row in table.to_dict("records"):
+        mark = "conserved" if row["conserved"] else "LOST BYTES"
+        right.annotate(f"{mark}, drops {row['drops']}", (row["drain_mbps"],
+                                                         row["receiver_mbps"]),
+                       textcoords="offset points", xytext=(4, -12), fontsize="x-small")
+    right.set_xscale("log")
+    right.set_yscale("log")
+    for axis in (right.xaxis, right.yaxis):
+        axis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
+        axis.set_minor_formatter(NullFormatter())
+    right.set_xticks(table["drain_mbps"].to_numpy())
+    right.set_yticks(table["drain_mbps"].to_numpy())
+    right.set_xlabel("Receiver drain rate (Mbit/s)")
+    right.set_ylabel(THROUGHPUT_LABEL)
+    right.set_title("Receiver throughput and bytes conserved")
+    right.grid(True, which="both", alpha=0.3)
+    right.legend(fontsize="small", loc="upper left")
+    fig.suptitle(title or "myrinet-incast: STOP/GO back-pressure, simulated")
+    return fig
+
+
+def plot_incast(data, summary, path, title=None):
+    """Incast through one XBar16: STOPs per link direction and drain rate (bars, log), and
+    the receiver's throughput against its drain rate with bytes-conserved/drops annotations.
+    Writes ``path`` atomically and returns it."""
+    return save_figure_atomic(incast_figure(data, summary, title), path)

@@ -23,7 +23,8 @@ import pandas as pd
 from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
-from .plots import (plot_gm_allsize, plot_gm_latency, plot_logp, plot_logp_size,
+from . import incast
+from .plots import (plot_gm_allsize, plot_gm_latency, plot_incast, plot_logp, plot_logp_size,
                     plot_mtu_sweep, plot_netpipe, plot_pci_dma, table1_cells)
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
@@ -38,7 +39,9 @@ MYRINET_FIGURES = {
     "myrinet-gm-logp": [("", plot_logp, "GM LogP time per send against burst (Fig. 3)"),
                         ("-size", plot_logp_size, "GM LogP RTT, L and g against size "
                                                   "(Fig. 4)")],
+    "myrinet-incast": [("", plot_incast, "incast through one XBar16")],
 }
+INCAST_SCENARIO = "myrinet-incast"
 
 
 class ReportError(Exception):
@@ -145,6 +148,20 @@ def curves_text(data):
     return "\n".join(lines)
 
 
+def incast_text(data):
+    """Per drain rate: STOPs on the receiver's link and the senders' links, throughput,
+    bytes sent and received, losses."""
+    table = incast.conservation(data).merge(incast.stop_table(data), on="drain_mbps")
+    lines = [f"{'drain Mbit/s':>12} {'rx STOPs':>10} {'uplink STOPs':>13} {'rx Mbit/s':>10} "
+             f"{'sent B':>12} {'received B':>12} {'drops':>6}  conserved"]
+    for r in table.to_dict("records"):
+        lines.append(f"{plain(r['drain_mbps']):>12} {r['receiver_stops']:>10} "
+                     f"{r['uplink_stops']:>13} {number(r['receiver_mbps']):>10} "
+                     f"{r['payload_sent_bytes']:>12} {r['payload_received_bytes']:>12} "
+                     f"{r['drops'] + r['overflows']:>6}  {'yes' if r['conserved'] else 'NO'}")
+    return "\n".join(lines)
+
+
 def baseline_text(data):
     """What-if against baseline: each case's configuration, peak and latency, and the change.
 
@@ -238,6 +255,8 @@ def report(scenario, results, reference=None):
         parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
         if netpipe.is_netpipe(data):
             parts.append(baseline_text(data) or curves_text(data))
+        if scenario == INCAST_SCENARIO:
+            parts.append(incast_text(data))
         return "\n".join(parts)
     parts.append(table1_text(summary) if scenario == TABLE1_SCENARIO else summary_text(summary))
     parts.append(stats_line(summary))

@@ -40,6 +40,8 @@ def test_bench_reports_both_models_and_ratio(scenario_env):
     ("examples/gige-switch-incast", ["--senders=99"], "--senders"),
     ("examples/gige-switch-incast", ["--pause=maybe"], "--pause"),
     ("examples/gige-switch-incast", ["--frobnicate"], "--frobnicate"),
+    ("examples/myrinet-clos-alltoall", ["--hosts=100"], "--hosts"),
+    ("examples/myrinet-clos-alltoall", ["--hosts=64"], "--hosts"),
 ])
 def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
     proc = subprocess.run([program(BUILD / exe), *args], capture_output=True, text=True,

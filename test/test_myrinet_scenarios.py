@@ -20,6 +20,13 @@ BAD_INPUTS = [
     ("myrinet-tcp-over-gm", ["--set=device.SendBuffers=64"], "SendBuffers"),
     ("myrinet-tcp-over-gm", ["--set=coalescer.Enabled=false"], "--set"),
     ("myrinet-tcp-over-gm", ["--mtu=9100"], "--mtu"),
+    ("myrinet-incast", ["--receiver-port=16"], "--receiver-port"),  # the XBar16 has 0..15
+    ("myrinet-incast", ["--senders=7", "--receiver-port=9"], "--receiver-port"),  # unlinked
+    ("myrinet-incast", ["--senders=16"], "--senders"),
+    ("myrinet-incast", ["--drain=0"], "--drain"),
+    ("myrinet-incast", ["--set=port.GoThreshold=60"], "GoThreshold"),
+    ("myrinet-incast", ["--set=link.DataRate=0bps"], "DataRate"),
+    ("myrinet-incast", ["--lanai=lanai11"], "--lanai"),
 ]
 
 
@@ -96,3 +103,32 @@ def test_tcp_over_gm_latency_and_conservation(scenario_bin, scenario_env, tmp_pa
     # Throughput rises with block size up to 64 KB (no window stall at 64 KB buffers).
     curve = data.groupby("block_bytes")["mbps"].max()
     assert curve.loc[65536] > curve.loc[8192] > curve.loc[1024] > curve.loc[1]
+
+
+def test_incast_back_pressure_is_lossless(scenario_bin, scenario_env, tmp_path):
+    out = tmp_path / "incast"
+    proc = subprocess.run([scenario_bin("myrinet-incast"), f"--out={out}", "--msg=65536",
+                           "--drain=500,2000", "--jobs=1"],
+                          capture_output=True, text=True, env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    assert (out / "myrinet-incast.png").exists()
+    assert len(data) == 2 * 16  # 15 uplinks and the receiver's downlink, per drain rate
+    assert (data["drops"] == 0).all() and (data["overflows"] == 0).all()
+    up = data[data["link"].str.endswith("->switch")]
+    down = data[data["link"].str.startswith("switch->")]
+    # Every sender's payload arrived; the receiver got all 15 x 64 KB.
+    assert (up["payload_sent_bytes"] == 65536).all()
+    assert (up["payload_received_bytes"] == up["payload_sent_bytes"]).all()
+    assert (down["payload_received_bytes"] == 15 * 65536).all()
+    slow = data[data["drain_mbps"] == 500]
+    # Draining at a quarter of the 2 Gb/s link: the receiver's port STOPs its link and the
+    # switch pushes back on every sender.
+    assert (slow[slow["link"].str.startswith("switch->")]["stops"] > 0).all()
+    assert (slow[slow["link"].str.endswith("->switch")]["stops"] > 0).all()
+    # The receiver drains at its rate; each 4096-byte payload arrives as 4099 bytes (type 2,
+    # CRC 1; the route byte was stripped by the switch).
+    assert slow["receiver_mbps"].iloc[0] == pytest.approx(500 * 4096 / 4099, rel=0.01)
+    # At the link rate the receiver never STOPs; 15:1 contention still STOPs the senders.
+    fast = data[data["drain_mbps"] == 2000]
+    assert (fast[fast["link"].str.startswith("switch->")]["stops"] == 0).all()

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Incast on one XBar16 Myrinet switch: --senders hosts each send --msg bytes (as GM-sized
+// packets) to one receiver whose port drains arriving bytes slower than the link (--drain).
+// The switch output to the receiver is contended 15 ways and the receiver's slack buffer
+// fills: STOP/GO flow control pushes back through the switch to every sender, and the
+// wormhole fabric loses nothing. Reports, per link direction, the STOPs its receiving port
+// sent, the bytes it carried, the peak slack-buffer occupancy and any loss, and per sender the
+// payload sent and received (bytes conserved).
+//
+//   ./ns3 run scenarios/myrinet-incast
+//   ./ns3 run scenarios/myrinet-incast -- --drain=250,500,1000,2000 --senders=7
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+
+#include <map>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// One incast run.
+struct IncastConfig
+{
+    uint32_t senders{15};      //!< hosts sending
+    uint32_t receiverPort{0};  //!< switch port of the receiver
+    uint32_t msg{1 << 20};     //!< bytes each sender sends
+    uint32_t packet{4096};     //!< largest packet payload [bytes]
+    uint32_t drainMbps{1000};  //!< receiver's drain rate [Mbit/s]
+    std::string lanai;         //!< LANai profile giving link rate and port settings
+    std::string overrides;     //!< "target.Attribute=value;..." (port, link, switch)
+};
+
+const std::vector<std::string> kTargets = {"port", "link", "switch"};
+
+/// Apply the LANai profile's and the user's values for @p target to @p obj; @return error
+std::string
+Configure(const IncastConfig& c, const std::string& target, Ptr<Object> obj)
+{
+    ProfileRegistry::Apply(*ProfileRegistry::Find("lanai", c.lanai), target, obj);
+    return ProfileRegistry::ApplyOverrides(c.overrides, target, obj);
+}
+
+std::vector<std::string>
+Columns()
+{
+    return {"drain_mbps",     "link",         "from",          "to",
+            "wire_bytes",     "packets",      "stops",         "gos",
+            "max_slack_bytes", "overflows",   "drops",         "payload_sent_bytes",
+            "payload_received_bytes", "sim_time_us", "receiver_mbps"};
+}
+
+SweepRunner::Rows
+RunIncast(const IncastConfig& c)
+{
+    const uint32_t hosts = c.senders + 1;
+    NodeContainer nodes(hosts);
+    Ptr<Node> swNode = CreateObject<Node>();
+    MyrinetHelper myrinet;
+    const Profile* lanai = ProfileRegistry::Find("lanai", c.lanai);
+    for (const auto& v : lanai->values)
+    {
+        if (v.target == "link")
+        {
+            myrinet.SetChannelAttribute(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "port")
+        {
+            myrinet.SetDeviceAttribute(v.attribute, StringValue(v.value));
+        }
+    }
+    NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
+    Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
+    ProfileRegistry::ApplyOverrides(c.overrides, "switch", sw);
+    for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+    {
+        ProfileRegistry::ApplyOverrides(c.overrides, "port", sw->GetPort(i));
+        ProfileRegistry::ApplyOverrides(c.overrides, "link", sw->GetPort(i)->GetMyrinetChannel());
+    }
+    auto port = [&](uint32_t i) { return DynamicCast<MyrinetNetDevice>(ports.Get(i)); };
+    for (uint32_t i = 0; i < hosts; ++i)
+    {
+        ProfileRegistry::ApplyOverrides(c.overrides, "port", port(i));
+    }
+    Ptr<MyrinetNetDevice> rx = port(c.receiverPort);
+    rx->SetAttribute("ReceiveRate", DataRateValue(DataRate(uint64_t(c.drainMbps) * 1000000)));
+
+    // Which sender each packet came from, by packet uid, to count payload per sender.
+    std::map<uint64_t, uint32_t> origin;
+    std::vector<uint64_t> sent(hosts, 0);
+    std::vector<uint64_t> received(hosts, 0);
+    rx->SetReceiveCallback(
+        Callback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>(
+            [&](Ptr<NetDevice>, Ptr<const Packet> p, uint16_t, const Address&) {
+                auto it = origin.find(p->GetUid());
+                NS_ASSERT_MSG(it != origin.end(), "a packet nobody sent");
+                received[it->second] += p->GetSize();
+                return true;
+            }));
+    uint32_t perMsg = (c.msg + c.packet - 1) / c.packet;
+    for (uint32_t i = 0; i < hosts; ++i)
+    {
+        if (i == c.receiverPort)
+        {
+            continue;
+        }
+        port(i)->SetAttribute("MaxQueue", UintegerValue(perMsg));
+        for (uint32_t f = 0; f < perMsg; ++f)
+        {
+            uint32_t size = std::min(c.packet, c.msg - f * c.packet);
+            Ptr<Packet> p = Create<Packet>(size);
+            origin[p->GetUid()] = i;
+            NS_ABORT_MSG_UNLESS(port(i)->Send(p, rx->GetAddress(), 1), "host queue refused");
+            sent[i] += size;
+        }
+    }
+    Simulator::Run();
+    double us = Simulator::Now().GetNanoSeconds() / 1e3;
+    uint64_t total = 0;
+    for (uint64_t r : received)
+    {
+        total += r;
+    }
+    std::string drain = std::to_string(c.drainMbps);
+    std::string simUs = SweepRunner::Fixed(us, 3);
+    std::string mbps = SweepRunner::Fixed(us > 0 ? total * 8.0 / us : 0.0, 3);
+    SweepRunner::Rows rows;
+    // A link direction is reported at the port that receives it (the one that sends STOP).
+    auto row = [&](const std::string& name,
+                   const std::string& from,
+                   const std::string& to,
+                   Ptr<MyrinetNetDevice> tx,
+                   Ptr<MyrinetNetDevice> recv,
+                   uint64_t payloadSent,
+                   uint64_t payloadReceived) {
+        rows.push_back({drain,
+                        name,
+                        from,
+                        to,
+                        std::to_string(tx->GetTxBytes()),
+                        std::to_string(tx->GetTxPackets()),
+                        std::to_string(recv->GetStopCount()),
+                        std::to_string(recv->GetGoCount()),
+                        SweepRunner::Fixed(recv->GetMaxOccupancy(), 1),
+                        std::to_string(recv->GetOverflowCount() + tx->GetOverflowCount()),
+                        std::to_string(recv->GetDropCount() + tx->GetDropCount()),
+                        std::to_string(payloadSent),
+                        std::to_string(payloadReceived),
+                        simUs,
+                        mbps});
+    };
+    uint64_t totalSent = 0;
+    for (uint32_t i = 0; i < hosts; ++i)
+    {
+        if (i == c.receiverPort)
+        {
+            continue;
+        }
+        totalSent += sent[i];
+        std::string h = "host" + std::to_string(i);
+        std::string s = "switch.port" + std::to_string(i);
+        row(h + "->switch", h, s, port(i), sw->GetPort(i), sent[i], received[i]);
+    }
+    std::string h = "host" + std::to_string(c.receiverPort);
+    std::string s = "switch.port" + std::to_string(c.receiverPort);
+    row("switch->" + h, s, h, sw->GetPort(c.receiverPort), rx, totalSent, total);
+    Simulator::Destroy();
+    return rows;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("myrinet-incast",
+                      "Incast through one XBar16: --senders hosts each send --msg bytes to one "
+                      "receiver that drains slower than the link. Reports per-link STOP counts, "
+                      "bytes carried, peak slack occupancy, drops and bytes conserved per "
+                      "sender, for each --drain rate.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("senders", "hosts sending to the receiver [hosts, 1..15]", "15");
+    args.Add("receiver-port", "switch port of the receiver; senders take the other ports of "
+             "0..senders [port, 0..15]", "0");
+    args.Add("msg", "bytes each sender sends [bytes, 1..67108864]", "1048576");
+    args.Add("packet", "largest packet payload [bytes, 1..65535] (GM: 4096)", "4096");
+    args.Add("drain", "receiver's drain rates, comma-separated [Mbit/s, 1..100000]; the link "
+             "runs at the LANai profile's rate (lanai9: 2000)", "250,500,1000,2000");
+    args.Add("lanai", "LANai profile giving the link rate and port settings (" +
+             ProfileRegistry::JoinNames("lanai") + ")", "lanai9");
+    args.Add("set", "attribute overrides 'target.Attribute=value;...' with target port "
+             "(MyrinetNetDevice), link (MyrinetChannel) or switch (MyrinetSwitch), e.g. "
+             "port.StopThreshold=48 [ns-3 values]", "");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/myrinet-incast");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+
+    IncastConfig base;
+    base.senders = args.GetUint("senders", 1, 15, "hosts");
+    base.msg = args.GetUint("msg", 1, 1u << 26, "bytes");
+    base.packet = args.GetUint("packet", 1, 65535, "bytes");
+    base.lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));
+    base.overrides = args.Get("set");
+    base.receiverPort = args.GetUint("receiver-port", 0, 1u << 20, "port");
+    if (base.receiverPort > base.senders)
+    {
+        args.Fail("--receiver-port: switch port " + std::to_string(base.receiverPort) +
+                  (base.receiverPort >= 16 ? " does not exist on the XBar16"
+                                           : " has no host linked") +
+                  "; with " + std::to_string(base.senders) + " senders allowed 0.." +
+                  std::to_string(base.senders));
+    }
+    std::vector<uint32_t> drains = args.GetUintList("drain", 1, 100000, "Mbit/s");
+    bool resume = args.GetBool("resume");
+    bool report = args.GetBool("report");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+    std::string err = ProfileRegistry::CheckTargets(base.overrides, kTargets);
+    if (err.empty())
+    {
+        // Check the settings on throw-away objects configured as the run configures them.
+        Ptr<MyrinetNetDevice> dev = CreateObject<MyrinetNetDevice>();
+        Ptr<MyrinetChannel> link = CreateObject<MyrinetChannel>();
+        err = Configure(base, "port", dev);
+        err = err.empty() ? Configure(base, "link", link) : err;
+        err = err.empty() ? Configure(base, "switch", CreateObject<MyrinetSwitch>()) : err;
+        err = err.empty() ? MyrinetHelper::CheckFlowControl(dev, link) : err;
+    }
+    if (!err.empty())
+    {
+        args.Fail("--set: " + err);
+    }
+
+    SweepRunner sweep("myrinet-incast", args.Get("out"), Columns());
+    for (uint32_t d : drains)
+    {
+        IncastConfig c = base;
+        c.drainMbps = d;
+        sweep.AddPoint("drain=" + std::to_string(d) + "Mbps", [c]() { return RunIncast(c); });
+    }
+    if (sweep.Run(jobs, resume))
+    {
+        return 1;
+    }
+    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
