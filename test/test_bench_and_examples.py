@@ -42,6 +42,8 @@ def test_bench_reports_both_models_and_ratio(scenario_env):
     ("examples/gige-switch-incast", ["--frobnicate"], "--frobnicate"),
     ("examples/myrinet-clos-alltoall", ["--hosts=100"], "--hosts"),
     ("examples/myrinet-clos-alltoall", ["--hosts=64"], "--hosts"),
+    ("examples/myrinet-clos-alltoall", ["--level=mpi"], "--level"),
+    ("examples/myrinet-clos-alltoall", ["--level=gm", "--lanai=lanai11"], "--lanai"),
 ])
 def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
     proc = subprocess.run([program(BUILD / exe), *args], capture_output=True, text=True,
@@ -50,3 +52,18 @@ def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and name in lines[0], proc.stderr
     assert proc.stdout == ""
+
+
+def test_clos_alltoall_over_gm_completes_lossless(scenario_env):
+    exe = program(BUILD / "examples" / "myrinet-clos-alltoall")
+    proc = subprocess.run([exe, "--hosts=16", "--msg=10000", "--level=gm"], capture_output=True,
+                          text=True, env=scenario_env, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fields = dict(item.split("=") for item in proc.stdout.split())
+    # 16 x 15 messages of 10000 bytes, each 3 GM packets (4096 + 4096 + 1808).
+    assert fields["level"] == "gm" and fields["unfinished_processes"] == "0"
+    assert int(fields["gm_messages"]) == 16 * 15
+    assert int(fields["packets_delivered"]) == int(fields["expected"]) == 16 * 15 * 3
+    assert fields["drops"] == "0" and fields["slack_overflows"] == "0"
+    # Every data packet is acknowledged: the wire carried one ACK per data packet.
+    assert int(fields["packets_sent"]) == 2 * 16 * 15 * 3

@@ -6,7 +6,13 @@
 // the wormhole model: it prints simulated time, wall time, events, events per second and peak
 // memory, and checks the fabric lost nothing.
 //
+// With --level=gm every host runs GM on a LANai NIC behind its PCI bus (the --lanai and --host
+// profiles): a process on each host keeps up to its send tokens of --msg-byte messages in
+// flight (destinations in the same shifted order), keeps receive buffers provided, and polls
+// for events until it has sent and received one message to and from every other host.
+//
 //   ./build/examples/myrinet-clos-alltoall --hosts=128 --msg=65536
+//   ./build/examples/myrinet-clos-alltoall --hosts=128 --msg=65536 --level=gm
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -20,6 +26,87 @@
 using namespace ns3;
 using namespace ns3::clusternet;
 
+namespace
+{
+
+/**
+ * One host's all-to-all process over GM: up to its send tokens of messages in flight, a
+ * receive buffer provided for each message still to come (up to its receive tokens).
+ */
+struct GmAllToAllProcess
+{
+    Ptr<GmPort> port;
+    uint32_t self{0};
+    uint32_t hosts{0};
+    uint32_t msg{0};
+    uint32_t nextShift{1}; //!< next destination: self + nextShift
+    uint32_t completed{0}; //!< sends acknowledged
+    uint32_t received{0};  //!< messages received
+    uint32_t provided{0};  //!< receive buffers provided so far
+    static constexpr uint64_t kSendBase = uint64_t{1} << 30;
+    static constexpr uint64_t kReceiveBase = uint64_t{1} << 32;
+
+    bool Done() const
+    {
+        return completed == hosts - 1 && received == hosts - 1;
+    }
+
+    void SendNext()
+    {
+        uint32_t dst = (self + nextShift) % hosts;
+        ++nextShift;
+        port->Send(static_cast<uint16_t>(dst), 2, Create<Packet>(msg), kSendBase, nullptr);
+    }
+
+    void Provide(uint64_t address)
+    {
+        ++provided;
+        port->ProvideReceiveBuffer(msg, address, nullptr);
+    }
+
+    void Start()
+    {
+        uint64_t stride = (uint64_t{msg} + 4095) / 4096 * 4096;
+        for (uint32_t k = 0; k < std::min(port->GetReceiveTokens(), hosts - 1); ++k)
+        {
+            Provide(kReceiveBase + k * stride);
+        }
+        for (uint32_t k = 0; k < std::min(port->GetSendTokens(), hosts - 1); ++k)
+        {
+            SendNext();
+        }
+        Wait();
+    }
+
+    void Wait()
+    {
+        port->WaitEvent([this](const GmEvent& ev) {
+            if (ev.type == GmEvent::SENT)
+            {
+                ++completed;
+                if (nextShift < hosts)
+                {
+                    SendNext();
+                }
+            }
+            else if (ev.type == GmEvent::RECEIVED)
+            {
+                ++received;
+                if (provided < hosts - 1)
+                {
+                    Provide(ev.address);
+                }
+            }
+            if (!Done())
+            {
+                Wait();
+            }
+        });
+    }
+};
+
+} // namespace
+
 int
 main(int argc, char** argv)
 {
@@ -29,8 +116,18 @@ main(int argc, char** argv)
                       "peak memory and lossless-fabric checks.");
     args.Add("hosts", "hosts [16, 128, 1024 or 8192: 16 x 8^(levels-1)]", "128");
     args.Add("msg", "bytes each host sends to each other host [bytes, 1-16777216]", "65536");
-    args.Add("packet", "largest packet payload [bytes, 1-65535] (GM: 4096)", "4096");
+    args.Add("packet", "largest packet payload [bytes, 1-65535] (GM: 4096); wire level only",
+             "4096");
+    args.Add("level", "what the hosts run: wire (packets handed to the host ports) or gm (GM "
+             "processes on LANai NICs behind PCI) [wire|gm]", "wire");
+    args.Add("lanai", "LANai profile for --level=gm (" + ProfileRegistry::JoinNames("lanai") +
+             ")", "lanai9");
+    args.Add("host", "host profile for --level=gm (" + ProfileRegistry::JoinNames("host") + ")",
+             "p200-430vx-linux24");
     args.Parse(argc, argv);
+    bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
+    std::string lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));
+    std::string hostProfile = args.GetChoice("host", ProfileRegistry::Names("host"));
     uint32_t n = args.GetUint("hosts", 16, 8192, "hosts");
     uint32_t msg = args.GetUint("msg", 1, 1u << 24, "bytes");
     uint32_t packet = args.GetUint("packet", 1, 65535, "bytes");
@@ -44,10 +141,38 @@ main(int argc, char** argv)
     MyrinetHelper helper;
     NodeContainer hosts(n);
     NodeContainer switches;
+    GmHelper gm;
+    std::vector<GmAllToAllProcess> procs(gmLevel ? n : 0);
+    std::vector<Ptr<GmMcp>> mcps;
+    if (gmLevel)
+    {
+        packet = 4096; // GM's fragment size (GmMcp MaxPayload)
+        HostHelper hostHelper;
+        hostHelper.SetHostProfile(hostProfile);
+        hostHelper.Install(hosts);
+        gm.SetLanaiProfile(lanai);
+        gm.SetHostProfile(hostProfile);
+        gm.ConfigureFabric(helper);
+    }
     NetDeviceContainer ports = helper.InstallClos(hosts, switches);
     uint32_t perMsg = (msg + packet - 1) / packet;
+    if (gmLevel)
+    {
+        mcps = gm.Install(ports);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            GmAllToAllProcess& p = procs[i];
+            p.port = gm.OpenPort(mcps[i], 2);
+            p.self = i;
+            p.hosts = n;
+            p.msg = msg;
+            Simulator::ScheduleWithContext(hosts.Get(i)->GetId(), Seconds(0), [&p]() {
+                p.Start();
+            });
+        }
+    }
     // Each host queues its packets in destination order; the port sends them one by one.
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < n && !gmLevel; ++i)
     {
         Ptr<NetDevice> src = ports.Get(i);
         src->SetAttribute("MaxQueue", UintegerValue(perMsg * (n - 1)));
@@ -90,6 +215,27 @@ main(int argc, char** argv)
             overflows += sw->GetPort(p)->GetOverflowCount();
         }
     }
+    uint32_t unfinished = 0;
+    for (const auto& p : procs)
+    {
+        unfinished += p.Done() ? 0 : 1;
+    }
+    uint64_t gmData = 0;
+    uint64_t gmMessages = 0;
+    uint64_t gmBytes = 0;
+    for (const auto& mcp : mcps)
+    {
+        gmData += mcp->GetDataPacketsReceived();
+        gmMessages += mcp->GetMessagesDelivered();
+        gmBytes += mcp->GetBytesDelivered();
+    }
+    if (gmLevel)
+    {
+        rxPackets = gmData; // the wire also carried GM's ACKs
+        rx = gmBytes;       // message payload delivered to the processes
+    }
+    procs.clear();
+    mcps.clear();
     Simulator::Destroy();
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
@@ -97,8 +243,12 @@ main(int argc, char** argv)
     double run = std::chrono::duration<double>(wall2 - wall1).count();
     uint64_t expectPackets = uint64_t(n) * (n - 1) * perMsg;
     std::cout << std::fixed << std::setprecision(3);
-    std::cout << "hosts=" << n << " switches=" << switches.GetN() << " msg=" << msg
-              << " packet=" << packet << "\n"
+    std::cout << "level=" << (gmLevel ? "gm" : "wire") << " hosts=" << n
+              << " switches=" << switches.GetN() << " msg=" << msg << " packet=" << packet
+              << (gmLevel ? " unfinished_processes=" + std::to_string(unfinished) +
+                                " gm_messages=" + std::to_string(gmMessages)
+                          : "")
+              << "\n"
               << "packets_sent=" << tx << " packets_delivered=" << rxPackets
               << " expected=" << expectPackets << " drops=" << drops
               << " slack_overflows=" << overflows << " switch_port_stops=" << stops << "\n"
@@ -107,5 +257,6 @@ main(int argc, char** argv)
               << "wall_build_s=" << build << " wall_run_s=" << run << " events=" << events
               << " events_per_s=" << std::setprecision(0) << events / run
               << " peak_rss_MB=" << std::setprecision(1) << ru.ru_maxrss / 1024.0 << std::endl;
-    return (rxPackets == expectPackets && drops == 0 && overflows == 0) ? 0 : 1;
+    return (rxPackets == expectPackets && drops == 0 && overflows == 0 && unfinished == 0) ? 0
+                                                                                        : 1;
 }
