@@ -43,6 +43,7 @@ struct GmAllToAllProcess
     uint32_t completed{0}; //!< sends acknowledged
     uint32_t received{0};  //!< messages received
     uint32_t provided{0};  //!< receive buffers provided so far
+    uint32_t buffers{0};   //!< receive buffers kept provided (0 = the port's receive tokens)
     static constexpr uint64_t kSendBase = uint64_t{1} << 30;
     static constexpr uint64_t kReceiveBase = uint64_t{1} << 32;
 
@@ -67,7 +68,9 @@ struct GmAllToAllProcess
     void Start()
     {
         uint64_t stride = (uint64_t{msg} + 4095) / 4096 * 4096;
-        for (uint32_t k = 0; k < std::min(port->GetReceiveTokens(), hosts - 1); ++k)
+        uint32_t keep = buffers == 0 ? port->GetReceiveTokens()
+                                     : std::min(buffers, port->GetReceiveTokens());
+        for (uint32_t k = 0; k < std::min(keep, hosts - 1); ++k)
         {
             Provide(kReceiveBase + k * stride);
         }
@@ -124,7 +127,11 @@ main(int argc, char** argv)
              ")", "lanai9");
     args.Add("host", "host profile for --level=gm (" + ProfileRegistry::JoinNames("host") + ")",
              "p200-430vx-linux24");
+    args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
+             "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
+             "at once makes GM drop, NACK and resend", "0");
     args.Parse(argc, argv);
+    uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
     bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
     std::string lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));
     std::string hostProfile = args.GetChoice("host", ProfileRegistry::Names("host"));
@@ -166,6 +173,7 @@ main(int argc, char** argv)
             p.self = i;
             p.hosts = n;
             p.msg = msg;
+            p.buffers = receiveBuffers;
             Simulator::ScheduleWithContext(hosts.Get(i)->GetId(), Seconds(0), [&p]() {
                 p.Start();
             });
@@ -223,8 +231,12 @@ main(int argc, char** argv)
     uint64_t gmData = 0;
     uint64_t gmMessages = 0;
     uint64_t gmBytes = 0;
+    uint64_t gmNacks = 0;
+    uint64_t gmResent = 0;
     for (const auto& mcp : mcps)
     {
+        gmNacks += mcp->GetNacksSent();
+        gmResent += mcp->GetRetransmissions();
         gmData += mcp->GetDataPacketsReceived();
         gmMessages += mcp->GetMessagesDelivered();
         gmBytes += mcp->GetBytesDelivered();
@@ -246,7 +258,9 @@ main(int argc, char** argv)
     std::cout << "level=" << (gmLevel ? "gm" : "wire") << " hosts=" << n
               << " switches=" << switches.GetN() << " msg=" << msg << " packet=" << packet
               << (gmLevel ? " unfinished_processes=" + std::to_string(unfinished) +
-                                " gm_messages=" + std::to_string(gmMessages)
+                                " gm_messages=" + std::to_string(gmMessages) +
+                                " gm_nacks=" + std::to_string(gmNacks) +
+                                " gm_resent=" + std::to_string(gmResent)
                           : "")
               << "\n"
               << "packets_sent=" << tx << " packets_delivered=" << rxPackets

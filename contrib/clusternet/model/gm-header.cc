@@ -125,7 +125,7 @@ GmHeader::GetOffset() const
 void
 GmHeader::Print(std::ostream& os) const
 {
-    os << (m_kind == ACK ? "ACK" : "DATA") << " " << m_srcNode << ":" << +m_srcPort << "->"
+    os << (m_kind == ACK ? "ACK" : (m_kind == NACK ? "NACK" : "DATA")) << " " << m_srcNode << ":" << +m_srcPort << "->"
        << m_dstNode << ":" << +m_dstPort << " seq=" << m_seq << " len=" << m_msgLength
        << " off=" << m_offset;
 }

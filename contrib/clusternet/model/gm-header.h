@@ -29,6 +29,7 @@ class GmHeader : public Header
     {
         DATA = 1, //!< a fragment of a message
         ACK = 2,  //!< acknowledges one DATA packet
+        NACK = 3, //!< the receiver dropped a DATA packet: resend from this sequence number
     };
 
     static constexpr uint16_t MYRINET_TYPE = 0x0008; //!< Myrinet packet type carrying GM

@@ -83,6 +83,12 @@ GmMcp::GetTypeId()
                           UintegerValue(100),
                           MakeUintegerAccessor(&GmMcp::m_provideCycles),
                           MakeUintegerChecker<uint32_t>(0, 1000000))
+            .AddAttribute("RetransmitDelay",
+                          "Time from a NACK to resending the connection's unacknowledged "
+                          "packets [Time] (GM's resend timer; estimate).",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&GmMcp::m_retransmitDelay),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("Tx",
                             "A GM packet (GmHeader first) is handed to the packet interface.",
                             MakeTraceSourceAccessor(&GmMcp::m_txTrace),
@@ -112,6 +118,12 @@ GmMcp::DoDispose()
     m_ports.clear();
     m_sendQueue.clear();
     m_unacked.clear();
+    m_resendQueue.clear();
+    for (auto& [node, ev] : m_goBackTimer)
+    {
+        ev.Cancel();
+    }
+    m_goBackTimer.clear();
     m_received.clear();
     m_assemblies.clear();
     Object::DoDispose();
@@ -201,9 +213,27 @@ GmMcp::GetMessagesCompleted() const
 }
 
 uint64_t
-GmMcp::GetBufferWaits() const
+GmMcp::GetNoBufferDrops() const
 {
-    return m_bufferWaits;
+    return m_noBufferDrops;
+}
+
+uint64_t
+GmMcp::GetOutOfOrderDrops() const
+{
+    return m_outOfOrderDrops;
+}
+
+uint64_t
+GmMcp::GetNacksSent() const
+{
+    return m_nacksSent;
+}
+
+uint64_t
+GmMcp::GetRetransmissions() const
+{
+    return m_retransmissions;
 }
 
 uint32_t
@@ -239,7 +269,31 @@ GmMcp::PostSend(uint8_t port,
 void
 GmMcp::TrySdma()
 {
-    if (m_sdmaActive || m_sendQueue.empty() || m_nic->GetFreeSendBuffers() == 0)
+    if (m_sdmaActive || m_nic->GetFreeSendBuffers() == 0)
+    {
+        return;
+    }
+    // Resends first, in sequence order; a packet acknowledged meanwhile needs none.
+    while (!m_resendQueue.empty())
+    {
+        Resend r = m_resendQueue.front();
+        m_resendQueue.pop_front();
+        auto it = m_unacked.find({r.node, r.seq});
+        if (it == m_unacked.end())
+        {
+            continue;
+        }
+        m_sdmaActive = true;
+        m_nic->TakeSendBuffer();
+        const InFlight& f = it->second;
+        uint64_t page = (f.rec->address + f.offset) / kPageSize;
+        uint32_t bytes = f.bytes;
+        m_nic->Execute(m_sdmaCycles, [this, r, bytes, page]() {
+            m_nic->HostDma(bytes, PciBus::DMA_READ, page, [this, r]() { ResendRead(r); });
+        });
+        return;
+    }
+    if (m_sendQueue.empty())
     {
         return;
     }
@@ -281,9 +335,42 @@ GmMcp::FragmentRead(std::shared_ptr<SendRecord> rec, uint32_t offset, uint32_t b
         h.SetMessageLength(rec->length);
         h.SetOffset(offset);
         p->AddHeader(h);
-        m_unacked[{rec->node, seq}] = rec;
+        m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes};
         ++m_dataSent;
         Transmit(p, rec->node, true);
+    });
+    TrySdma();
+}
+
+void
+GmMcp::ResendRead(Resend r)
+{
+    m_sdmaActive = false;
+    m_nic->Execute(m_sendCycles, [this, r]() {
+        auto it = m_unacked.find({r.node, r.seq});
+        if (it == m_unacked.end())
+        {
+            // Acknowledged while it was being read: nothing to resend.
+            m_nic->ReleaseSendBuffer();
+            TrySdma();
+            return;
+        }
+        InFlight& f = it->second;
+        f.resendQueued = false;
+        Ptr<Packet> p = f.bytes > 0 ? f.rec->message->CreateFragment(f.offset, f.bytes)
+                                    : Create<Packet>();
+        GmHeader h;
+        h.SetKind(GmHeader::DATA);
+        h.SetSourcePort(f.rec->port);
+        h.SetDestinationPort(f.rec->dstPort);
+        h.SetSourceNode(m_nodeId);
+        h.SetDestinationNode(r.node);
+        h.SetSequence(r.seq);
+        h.SetMessageLength(f.rec->length);
+        h.SetOffset(f.offset);
+        p->AddHeader(h);
+        ++m_retransmissions;
+        Transmit(p, r.node, true);
     });
     TrySdma();
 }
@@ -326,11 +413,18 @@ GmMcp::Receive(Ptr<NetDevice> dev, Ptr<const Packet> p, uint16_t type, const Add
     Ptr<Packet> packet = p->Copy();
     GmHeader h;
     packet->PeekHeader(h);
-    if (h.GetKind() == GmHeader::ACK)
+    if (h.GetKind() == GmHeader::ACK || h.GetKind() == GmHeader::NACK)
     {
         m_nic->Execute(m_ackCycles, [this, h]() {
             m_nic->ReleaseReceiveBuffer();
-            HandleAck(h);
+            if (h.GetKind() == GmHeader::ACK)
+            {
+                HandleAck(h);
+            }
+            else
+            {
+                HandleNack(h);
+            }
         });
     }
     else
@@ -345,7 +439,7 @@ GmMcp::HandleAck(GmHeader h)
 {
     auto it = m_unacked.find({h.GetSourceNode(), h.GetSequence()});
     NS_ASSERT_MSG(it != m_unacked.end(), "GM: ACK for a packet not in flight: " << h);
-    std::shared_ptr<SendRecord> rec = it->second;
+    std::shared_ptr<SendRecord> rec = it->second.rec;
     m_unacked.erase(it);
     ++rec->acked;
     if (rec->allRead && rec->acked == rec->fragments)
@@ -363,15 +457,127 @@ GmMcp::HandleAck(GmHeader h)
 }
 
 void
+GmMcp::HandleNack(GmHeader h)
+{
+    uint16_t node = h.GetSourceNode();
+    uint32_t from = h.GetSequence();
+    if (!m_unacked.count({node, from}))
+    {
+        return; // stale: the packet it names has been acknowledged since
+    }
+    auto& timer = m_goBackTimer[node];
+    if (timer.IsPending())
+    {
+        return; // a go-back is already due; it will cover this drop
+    }
+    timer = Simulator::Schedule(m_retransmitDelay, &GmMcp::GoBack, this, node, from);
+}
+
+void
+GmMcp::GoBack(uint16_t node, uint32_t from)
+{
+    NS_LOG_FUNCTION(this << node << from);
+    for (auto it = m_unacked.lower_bound({node, from});
+         it != m_unacked.end() && it->first.first == node;
+         ++it)
+    {
+        if (!it->second.resendQueued)
+        {
+            it->second.resendQueued = true;
+            m_resendQueue.push_back({node, it->first.second});
+        }
+    }
+    TrySdma();
+}
+
+void
+GmMcp::Drop(const GmHeader& h, bool noBuffer)
+{
+    NS_LOG_FUNCTION(this << h << noBuffer);
+    m_nic->ReleaseReceiveBuffer();
+    uint32_t expected = m_expectedSeq[h.GetSourceNode()];
+    if (noBuffer)
+    {
+        ++m_noBufferDrops;
+    }
+    else
+    {
+        ++m_outOfOrderDrops;
+        if (h.GetSequence() < expected)
+        {
+            return; // a duplicate of a packet already taken: its ACK is on the way
+        }
+    }
+    // One NACK per expected sequence number per RetransmitDelay: every packet sent before the
+    // sender's go-back is covered by it.
+    auto last = m_lastNack.find(h.GetSourceNode());
+    if (last != m_lastNack.end() && last->second.first == expected &&
+        Simulator::Now() - last->second.second < m_retransmitDelay)
+    {
+        return;
+    }
+    m_lastNack[h.GetSourceNode()] = {expected, Simulator::Now()};
+    SendNack(h, expected);
+}
+
+void
+GmMcp::SendNack(const GmHeader& h, uint32_t expected)
+{
+    ++m_nacksSent;
+    SendControl(GmHeader::NACK, h, expected);
+}
+
+void
+GmMcp::SendControl(GmHeader::Kind kind, const GmHeader& data, uint32_t seq)
+{
+    GmHeader ctl;
+    ctl.SetKind(kind);
+    ctl.SetSourceNode(m_nodeId);
+    ctl.SetDestinationNode(data.GetSourceNode());
+    ctl.SetSourcePort(data.GetDestinationPort());
+    ctl.SetDestinationPort(data.GetSourcePort());
+    ctl.SetSequence(seq);
+    uint16_t to = data.GetSourceNode();
+    m_nic->Execute(m_ackCycles, [this, ctl, to]() {
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(ctl);
+        Transmit(p, to, false);
+    });
+}
+
+void
 GmMcp::HandleData(Ptr<Packet> packet)
 {
     GmHeader h;
     packet->PeekHeader(h);
     uint32_t& expected = m_expectedSeq[h.GetSourceNode()];
-    NS_ASSERT_MSG(h.GetSequence() == expected,
-                  "GM: packet out of order from node " << h.GetSourceNode() << ": got "
-                                                        << h.GetSequence() << ", expected "
-                                                        << expected);
+    if (h.GetSequence() != expected)
+    {
+        Drop(h, false); // go-back-N: after a dropped packet, or a duplicate
+        return;
+    }
+    uint64_t key = AssemblyKey(h);
+    if (h.GetOffset() == 0)
+    {
+        // First fragment: claim the smallest provided buffer that holds the message.
+        auto& bufs = m_buffers[h.GetDestinationPort()];
+        auto best = bufs.end();
+        for (auto b = bufs.begin(); b != bufs.end(); ++b)
+        {
+            if (b->size >= h.GetMessageLength() && (best == bufs.end() || b->size < best->size))
+            {
+                best = b;
+            }
+        }
+        if (best == bufs.end())
+        {
+            Drop(h, true);
+            return;
+        }
+        m_assemblies[key].push_back({best->address, Create<Packet>(), h.GetMessageLength()});
+        bufs.erase(best);
+    }
+    NS_ASSERT_MSG(!m_assemblies[key].empty(), "GM: fragment of a message never started");
     ++expected;
     ++m_dataReceived;
     m_received.push_back(packet);
@@ -388,35 +594,14 @@ GmMcp::AssemblyKey(const GmHeader& h)
 void
 GmMcp::ProcessReceived()
 {
+    // Accepted packets go to host memory in arrival order, each into its message's buffer.
     while (!m_received.empty())
     {
         Ptr<Packet> packet = m_received.front();
-        GmHeader h;
-        packet->PeekHeader(h);
-        uint64_t key = AssemblyKey(h);
-        if (h.GetOffset() == 0)
-        {
-            // First fragment: find the smallest provided buffer that holds the message.
-            auto& bufs = m_buffers[h.GetDestinationPort()];
-            auto best = bufs.end();
-            for (auto b = bufs.begin(); b != bufs.end(); ++b)
-            {
-                if (b->size >= h.GetMessageLength() && (best == bufs.end() || b->size < best->size))
-                {
-                    best = b;
-                }
-            }
-            if (best == bufs.end())
-            {
-                ++m_bufferWaits;
-                return; // wait in SRAM for the process to provide one
-            }
-            m_assemblies[key].push_back({best->address, Create<Packet>(), h.GetMessageLength()});
-            bufs.erase(best);
-        }
-        NS_ASSERT_MSG(!m_assemblies[key].empty(), "GM: fragment of a message never started");
         m_received.pop_front();
+        GmHeader h;
         packet->RemoveHeader(h);
+        uint64_t key = AssemblyKey(h);
         uint64_t page = (m_assemblies[key].back().address + h.GetOffset()) / kPageSize;
         m_nic->HostDma(packet->GetSize(), PciBus::DMA_WRITE, page, [this, key, packet, h]() {
             FragmentWritten(key, packet, h);
@@ -427,19 +612,7 @@ GmMcp::ProcessReceived()
 void
 GmMcp::SendAck(const GmHeader& h)
 {
-    GmHeader ack;
-    ack.SetKind(GmHeader::ACK);
-    ack.SetSourceNode(m_nodeId);
-    ack.SetDestinationNode(h.GetSourceNode());
-    ack.SetSourcePort(h.GetDestinationPort());
-    ack.SetDestinationPort(h.GetSourcePort());
-    ack.SetSequence(h.GetSequence());
-    uint16_t to = h.GetSourceNode();
-    m_nic->Execute(m_ackCycles, [this, ack, to]() {
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(ack);
-        Transmit(p, to, false);
-    });
+    SendControl(GmHeader::ACK, h, h.GetSequence());
 }
 
 void

@@ -6,6 +6,8 @@
 
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/traced-callback.h"
@@ -43,8 +45,12 @@ struct GmEvent;
  * the host DMA engine; after the last fragment the receive event is written. Each data packet
  * is acknowledged once its data is in host memory (after the receive event, if it ends a
  * message). A message with no
- * buffer to go to waits in SRAM, holding its receive buffer: arrivals then back up into the
- * fabric instead of being lost.
+ * buffer to go to is dropped and NACKed (the NACK names the sequence number the receiver
+ * expects); the receiver then drops every later packet of that connection until the expected
+ * one arrives (go-back-N). The sender, RetransmitDelay after a NACK, reads every packet of that
+ * connection not yet acknowledged from host memory again and resends it with its sequence
+ * number, ahead of new fragments. Packets are never reordered on a path (the fabric is lossless
+ * and FIFO), so a dropped packet is always followed by a NACK that covers it.
  *
  * All work runs on the LANai processor (LanaiNic), in cycles, so the same firmware is slower on
  * a slower LANai.
@@ -89,8 +95,15 @@ class GmMcp : public Object
     uint64_t GetBytesDelivered() const;
     /// @return messages whose sends completed (all packets acknowledged)
     uint64_t GetMessagesCompleted() const;
-    /// @return times a message had to wait for a receive buffer
-    uint64_t GetBufferWaits() const;
+    /// @return first fragments dropped because no provided buffer could take their message
+    uint64_t GetNoBufferDrops() const;
+    /// @return data packets dropped because they arrived out of order (after a dropped one,
+    /// or duplicates of a resent packet)
+    uint64_t GetOutOfOrderDrops() const;
+    /// @return NACKs sent
+    uint64_t GetNacksSent() const;
+    /// @return data packets sent again after a NACK
+    uint64_t GetRetransmissions() const;
     /// @return packets sent and not yet acknowledged
     uint32_t GetUnacknowledged() const;
 
@@ -110,6 +123,22 @@ class GmMcp : public Object
         uint32_t fragments{0}; //!< fragments read so far
         uint32_t acked{0};     //!< fragments acknowledged
         bool allRead{false};
+    };
+
+    /// A data packet on the wire and not yet acknowledged.
+    struct InFlight
+    {
+        std::shared_ptr<SendRecord> rec;
+        uint32_t offset;
+        uint32_t bytes;
+        bool resendQueued{false}; //!< waiting in the resend queue
+    };
+
+    /// A packet to read from the host again and resend with its sequence number.
+    struct Resend
+    {
+        uint16_t node;
+        uint32_t seq;
     };
 
     struct Assembly
@@ -132,6 +161,14 @@ class GmMcp : public Object
     void FragmentRead(std::shared_ptr<SendRecord> rec, uint32_t offset, uint32_t bytes);
     void Transmit(Ptr<Packet> packet, uint16_t node, bool data);
     void HandleAck(GmHeader header);
+    void HandleNack(GmHeader header);
+    /// Queue every unacknowledged packet to @p node from sequence @p from for resending.
+    void GoBack(uint16_t node, uint32_t from);
+    void ResendRead(Resend resend);
+    void Drop(const GmHeader& header, bool noBuffer);
+    void SendNack(const GmHeader& data, uint32_t expected);
+    /// Send an ACK or NACK with sequence number @p seq back to the sender of @p data.
+    void SendControl(GmHeader::Kind kind, const GmHeader& data, uint32_t seq);
     void HandleData(Ptr<Packet> packet);
     void ProcessReceived();
     void SendAck(const GmHeader& data);
@@ -148,10 +185,13 @@ class GmMcp : public Object
     bool m_sdmaActive{false};
     std::map<uint16_t, uint32_t> m_nextSeq;     //!< per destination node
     std::map<uint16_t, uint32_t> m_expectedSeq; //!< per source node
-    std::map<std::pair<uint16_t, uint32_t>, std::shared_ptr<SendRecord>> m_unacked;
+    std::map<std::pair<uint16_t, uint32_t>, InFlight> m_unacked; //!< (node, seq)
+    std::deque<Resend> m_resendQueue;         //!< served before new fragments
+    std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
+    std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
     std::deque<bool> m_onWire; //!< packets handed to the port, in order: true = data
 
-    std::deque<Ptr<Packet>> m_received; //!< data packets in SRAM waiting for a host buffer
+    std::deque<Ptr<Packet>> m_received; //!< accepted data packets waiting for the host DMA
     std::map<uint8_t, std::vector<ReceiveBuffer>> m_buffers; //!< provided, per port
     std::map<uint64_t, std::deque<Assembly>> m_assemblies; //!< messages being written, oldest first
 
@@ -160,7 +200,11 @@ class GmMcp : public Object
     uint64_t m_delivered{0};
     uint64_t m_deliveredBytes{0};
     uint64_t m_completed{0};
-    uint64_t m_bufferWaits{0};
+    uint64_t m_noBufferDrops{0};
+    uint64_t m_outOfOrderDrops{0};
+    uint64_t m_nacksSent{0};
+    uint64_t m_retransmissions{0};
+    Time m_retransmitDelay;
 
     uint32_t m_maxPayload;
     uint32_t m_eventBytes;

@@ -185,14 +185,17 @@ class GmOrderedDeliveryTestCase : public TestCase
 };
 
 /**
- * A receiver without buffers: arriving packets fill the NIC's receive buffers, the packet
- * interface stops, STOP holds the sender, and nothing is lost; when buffers come, all arrive.
+ * A message that finds no receive buffer is dropped and NACKed; the sender goes back and
+ * resends the connection's unacknowledged packets RetransmitDelay later, round after round,
+ * until the process provides buffers; then every message arrives once, in order, and every
+ * send completes. The fabric itself loses nothing. With one go-back per NACK and at most one
+ * NACK per RetransmitDelay, the rounds before the buffers come are at most 2 ms / delay + 1.
  */
-class GmBackPressureTestCase : public TestCase
+class GmNoBufferResendTestCase : public TestCase
 {
   public:
-    GmBackPressureTestCase()
-        : TestCase("a receiver with no buffers back-pressures the link; nothing is lost")
+    GmNoBufferResendTestCase()
+        : TestCase("no receive buffer: GM drops, NACKs and resends; all delivered once, in order")
     {
     }
 
@@ -202,33 +205,61 @@ class GmBackPressureTestCase : public TestCase
         GmPair pair(200, "2Gbps");
         const uint32_t n = 6;
         const uint32_t size = 16384;
+        const Time delay = MicroSeconds(100);
+        pair.mcps[0]->SetAttribute("RetransmitDelay", TimeValue(delay));
+        pair.mcps[1]->SetAttribute("RetransmitDelay", TimeValue(delay));
         uint32_t sent = 0;
         std::function<void()> send = [&]() {
             if (sent < n)
             {
                 ++sent;
-                pair.a->Send(1, 2, Create<Packet>(size), uint64_t{1} << 28, send);
+                pair.a->Send(1, 2, Create<Packet>(size + sent), uint64_t{1} << 28, send);
             }
         };
         Simulator::ScheduleNow(send);
         Ptr<MyrinetNetDevice> rxPort = DynamicCast<MyrinetNetDevice>(pair.ports.Get(1));
-        uint64_t stopsBefore = 0;
+        uint64_t nacksBefore = 0;
         uint32_t deliveredBefore = 0;
         Simulator::Schedule(MilliSeconds(2), [&]() {
-            stopsBefore = rxPort->GetStopCount();
+            nacksBefore = pair.mcps[1]->GetNacksSent();
             deliveredBefore = pair.mcps[1]->GetMessagesDelivered();
             for (uint32_t i = 0; i < n; ++i)
             {
-                pair.b->ProvideReceiveBuffer(size, (uint64_t{1} << 32) + i * size, nullptr);
+                pair.b->ProvideReceiveBuffer(2 * size, (uint64_t{1} << 32) + i * 2 * size, nullptr);
             }
         });
+        // The process takes the events: message sizes tell the order (size + 1, size + 2, ...).
+        std::vector<uint32_t> lengths;
+        std::function<void()> take = [&]() {
+            pair.b->WaitEvent([&](const GmEvent& ev) {
+                if (ev.type == GmEvent::RECEIVED)
+                {
+                    lengths.push_back(ev.length);
+                }
+                take();
+            });
+        };
+        Simulator::ScheduleNow(take);
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(deliveredBefore, 0u, "nothing delivered without buffers");
-        NS_TEST_ASSERT_MSG_GT(stopsBefore, 0u, "the receiving port sent STOP");
-        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetMessagesDelivered(), n, "all delivered later");
-        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetBytesDelivered(), uint64_t{n} * size, "bytes");
-        NS_TEST_ASSERT_MSG_EQ(rxPort->GetDropCount(), 0u, "no drops");
+        NS_TEST_ASSERT_MSG_GT(pair.mcps[1]->GetNoBufferDrops(), 0u, "dropped for want of buffer");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(nacksBefore, 2u, "NACKed round after round");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(nacksBefore,
+                                    uint64_t(MilliSeconds(2).GetTimeStep() / delay.GetTimeStep() + 1),
+                                    "at most one NACK per RetransmitDelay");
+        NS_TEST_ASSERT_MSG_GT(pair.mcps[0]->GetRetransmissions(), 0u, "the sender resent");
+        NS_TEST_ASSERT_MSG_EQ(lengths.size(), n, "every message delivered once");
+        for (uint32_t i = 0; i < lengths.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(lengths[i], size + i + 1, "in the order sent");
+        }
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[1]->GetBytesDelivered(),
+                              uint64_t{n} * size + n * (n + 1) / 2,
+                              "bytes");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[0]->GetMessagesCompleted(), n, "every send completed");
+        NS_TEST_ASSERT_MSG_EQ(pair.mcps[0]->GetUnacknowledged(), 0u, "nothing left in flight");
+        NS_TEST_ASSERT_MSG_EQ(rxPort->GetDropCount(), 0u, "the fabric drops nothing");
         NS_TEST_ASSERT_MSG_EQ(rxPort->GetOverflowCount(), 0u, "slack never overflows");
     }
 };
@@ -386,7 +417,7 @@ class GmTestSuite : public TestSuite
         AddTestCase(new LanaiDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmPipelineTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmOrderedDeliveryTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new GmBackPressureTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmNoBufferResendTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmEthernetTestCase, TestCase::Duration::QUICK);
     }
 };
