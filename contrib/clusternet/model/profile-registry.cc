@@ -249,6 +249,42 @@ MakeCatalogue()
             {"lanai", "DmaBurst", "256", "GM default transfer size"},
             {"link", "DataRate", "1.28Gbps", "Myrinet 1280 links"},
         }));
+
+    // ------------------------------------------------------------------ MPI libraries
+    // Targets: "mpi" (MpiRank, the protocol engine), "transport" (MpiTcpTransport).
+    c.push_back(
+        {"mpi",
+         "lam63",
+         "LAM 6.3 with the C2C (client-to-client) TCP RPI, short/long switch at 128 KB",
+         {
+             {"mpi", "EagerLimit", "131072",
+              kSeed000 + " sec. 4.2: switch-over configured to 128 KB instead of 64 KB"},
+             {"mpi", "EagerInclusive", "false",
+              kSeed000 + " sec. 4.2: 'messages of 128KB or longer be treated as long'"},
+             {"mpi", "LongFirstBytes", "0",
+              "LAM TCP RPI: a long message's first packet is its envelope; the body follows "
+              "the receiver's ack (" + kSeed000 + " sec. 4.2)"},
+             {"mpi", "EnvelopeBytes", "32", "LAM c2c_envl: eight 32-bit words"},
+             {"mpi", "SendOverhead", "5us", "estimate (to calibrate on seed 000 Fig. 3)"},
+             {"mpi", "RecvOverhead", "5us", "estimate (to calibrate on seed 000 Fig. 3)"},
+             {"transport", "SocketBuffer", "131104",
+              kSeed000 + " sec. 4.2: switch-over point plus the C2C envelope"},
+         }});
+    c.push_back(
+        {"mpi",
+         "mpich112",
+         "MPICH 1.1.2 with the ch_p4 device: eager to 128000 bytes, then rendezvous",
+         {
+             {"mpi", "EagerLimit", "128000",
+              kSeed000 + " sec. 4.2: default switch-over point 128000 bytes"},
+             {"mpi", "EagerInclusive", "true", "ch_p4: short if length <= the limit"},
+             {"mpi", "LongFirstBytes", "0", "rendezvous: no data before the request is answered"},
+             {"mpi", "EnvelopeBytes", "40", "ch_p4 packet header (estimate)"},
+             {"mpi", "SendOverhead", "5us", "estimate (to calibrate on seed 000 Fig. 4)"},
+             {"mpi", "RecvOverhead", "5us", "estimate (to calibrate on seed 000 Fig. 4)"},
+             {"transport", "SocketBuffer", "4096",
+              kSeed000 + " sec. 4.2: SOCK_SNDBUF and SOCK_RCVBUF of 4096 bytes"},
+         }});
     return c;
 }
 

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_MPI_HELPER_H
+#define CLUSTERNET_MPI_HELPER_H
+
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/mpi-program.h"
+#include "ns3/mpi-rank.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief Starts an MPI job: one MpiRank per node (rank i on node i) configured from an MPI
+ * library profile ("lam63", "mpich112", ...), over TCP sockets between the nodes' IPv4
+ * addresses; runs it and reports a deadlock when the simulation runs dry with ranks still
+ * blocked.
+ */
+class MpiHelper
+{
+  public:
+    MpiHelper();
+    /// Apply an MPI profile (targets mpi, transport). @return false if there is no such profile
+    bool SetMpiProfile(const std::string& name);
+    /// Set an attribute of every rank (MpiRank).
+    void SetRankAttribute(std::string name, const AttributeValue& value);
+    /// Set an attribute of every transport (MpiTcpTransport).
+    void SetTransportAttribute(std::string name, const AttributeValue& value);
+    /// @return a rank configured from the profile and rank attributes (no transport yet)
+    Ptr<MpiRank> CreateRank() const;
+    /**
+     * Install the ranks over TCP.
+     * @param nodes rank i runs on node i (each with an IPv4 stack, HostStack, HostCpu)
+     * @param interfaces the IPv4 interface of each node, node i at index i
+     * @param programs one operation list per rank
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> InstallTcp(const NodeContainer& nodes,
+                                         const Ipv4InterfaceContainer& interfaces,
+                                         const std::vector<std::vector<MpiOperation>>& programs);
+    /**
+     * Run the simulation until every rank is done (or @p limit).
+     * @return "" if every rank finished, else a deadlock report: one line naming each blocked
+     * rank, its operation and its pending sends and receives
+     */
+    static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
+
+  private:
+    ObjectFactory m_rankFactory;
+    ObjectFactory m_transportFactory;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_MPI_HELPER_H

@@ -1,0 +1,645 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "mpi-rank.h"
+
+#include "host-cpu.h"
+
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("MpiRank");
+NS_OBJECT_ENSURE_REGISTERED(MpiRank);
+
+namespace
+{
+/// Context of the barrier's messages, apart from every user communicator.
+constexpr uint32_t kBarrierContext = 0x7fffffff;
+} // namespace
+
+TypeId
+MpiRank::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::MpiRank")
+            .SetParent<Application>()
+            .SetGroupName("Clusternet")
+            .AddConstructor<MpiRank>()
+            .AddAttribute("EagerLimit",
+                          "Switch-over point between the short (eager) and long (rendezvous) "
+                          "protocols [bytes].",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&MpiRank::m_eagerLimit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EagerInclusive",
+                          "true: a message of exactly EagerLimit bytes is still short "
+                          "(length <= limit); false: it is already long (length < limit is "
+                          "short).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiRank::m_eagerInclusive),
+                          MakeBooleanChecker())
+            .AddAttribute("LongFirstBytes",
+                          "Data bytes a long message's first packet (RTS) carries before the "
+                          "receiver's go-ahead [bytes]: 0 for a pure rendezvous (MPICH), the "
+                          "first packet's data for LAM's long protocol.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MpiRank::m_longFirstBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EnvelopeBytes",
+                          "Size of the library's envelope (header) on every packet [bytes].",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&MpiRank::m_envelopeBytes),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("SendOverhead",
+                          "Host CPU time of the library per send call, beyond the transport "
+                          "[Time].",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&MpiRank::m_sendOverhead),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("RecvOverhead",
+                          "Host CPU time of the library per receive call, beyond the transport "
+                          "[Time].",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&MpiRank::m_recvOverhead),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("UnexpectedCopy",
+                          "Unexpected eager data waits in a library buffer and is copied to "
+                          "the user's buffer when the receive is posted (host CPU "
+                          "CopyBandwidth).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiRank::m_unexpectedCopy),
+                          MakeBooleanChecker())
+            .AddAttribute("Progress",
+                          "Progress engine: Polling (only inside MPI calls) or EventThread "
+                          "(a thread woken by each arrival).",
+                          EnumValue(MpiRank::POLLING),
+                          MakeEnumAccessor<Progress>(&MpiRank::m_progress),
+                          MakeEnumChecker(MpiRank::POLLING,
+                                          "Polling",
+                                          MpiRank::EVENT_THREAD,
+                                          "EventThread"))
+            .AddAttribute("ThreadSwitchCost",
+                          "Host CPU time to wake the progress thread for an arrival "
+                          "(EventThread) [Time].",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&MpiRank::m_threadSwitchCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("OperationDone",
+                            "An operation of the program completed: rank, operation index.",
+                            MakeTraceSourceAccessor(&MpiRank::m_opTrace),
+                            "ns3::clusternet::MpiRank::OperationTracedCallback")
+            .AddTraceSource("Received",
+                            "A receive completed: source rank, tag, message length.",
+                            MakeTraceSourceAccessor(&MpiRank::m_recvTrace),
+                            "ns3::clusternet::MpiRank::ReceivedTracedCallback");
+    return tid;
+}
+
+MpiRank::MpiRank()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MpiRank::~MpiRank()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MpiRank::DoDispose()
+{
+    if (m_transport)
+    {
+        m_transport->SetDeliverCallback(nullptr);
+    }
+    m_transport = nullptr;
+    m_cpu = nullptr;
+    m_requests.clear();
+    m_current = nullptr;
+    m_barrier.clear();
+    m_posted.clear();
+    m_unexpected.clear();
+    m_rendezvousSends.clear();
+    m_rendezvousRecvs.clear();
+    m_arrivals.clear();
+    m_done = nullptr;
+    Application::DoDispose();
+}
+
+void
+MpiRank::SetRank(uint32_t rank, uint32_t size)
+{
+    m_rank = rank;
+    m_size = size;
+}
+
+uint32_t
+MpiRank::GetRank() const
+{
+    return m_rank;
+}
+
+void
+MpiRank::SetTransport(Ptr<MpiTransport> transport)
+{
+    m_transport = transport;
+    m_transport->SetDeliverCallback([this](const MpiEnvelope& e) { Arrived(e); });
+}
+
+Ptr<MpiTransport>
+MpiRank::GetTransport() const
+{
+    return m_transport;
+}
+
+void
+MpiRank::SetProgram(const std::vector<MpiOperation>& program)
+{
+    m_program = program;
+}
+
+void
+MpiRank::SetDoneCallback(std::function<void(uint32_t)> done)
+{
+    m_done = done;
+}
+
+bool
+MpiRank::IsDone() const
+{
+    return m_pc >= m_program.size();
+}
+
+uint32_t
+MpiRank::GetProgramCounter() const
+{
+    return m_pc;
+}
+
+const std::vector<Time>&
+MpiRank::GetCompletionTimes() const
+{
+    return m_completion;
+}
+
+uint64_t
+MpiRank::GetUnexpectedMessages() const
+{
+    return m_unexpectedCount;
+}
+
+bool
+MpiRank::IsEager(uint32_t bytes) const
+{
+    return m_eagerInclusive ? bytes <= m_eagerLimit : bytes < m_eagerLimit;
+}
+
+std::string
+MpiRank::DescribePending() const
+{
+    if (IsDone())
+    {
+        return "";
+    }
+    auto who = [](int32_t v) { return v < 0 ? std::string("any") : std::to_string(v); };
+    std::ostringstream os;
+    os << "rank " << m_rank << " blocked in operation " << m_pc << " '"
+       << m_program[m_pc].ToString() << "'";
+    std::vector<std::string> pending;
+    for (const auto& r : m_posted)
+    {
+        pending.push_back("recv from " + who(r->peer) + " tag " + who(r->tag) +
+                          (r->context == kBarrierContext ? " (barrier)" : ""));
+    }
+    for (const auto& [id, r] : m_rendezvousSends)
+    {
+        pending.push_back("send to " + std::to_string(r->peer) + " tag " + who(r->tag) +
+                          " awaiting CTS");
+    }
+    if (!pending.empty())
+    {
+        os << ", pending:";
+        for (std::size_t i = 0; i < pending.size(); ++i)
+        {
+            os << (i ? "; " : " ") << pending[i];
+        }
+    }
+    return os.str();
+}
+
+void
+MpiRank::RunCpu(Time cost, std::function<void()> done)
+{
+    if (m_cpu)
+    {
+        m_cpu->Execute(cost, HostCpu::USER, Callback<void>(done));
+    }
+    else
+    {
+        Simulator::Schedule(cost, done);
+    }
+}
+
+// ---------------------------------------------------------------- program
+
+void
+MpiRank::StartApplication()
+{
+    NS_LOG_FUNCTION(this << m_rank);
+    NS_ABORT_MSG_UNLESS(m_transport, "MpiRank: no transport");
+    m_cpu = GetNode()->GetObject<HostCpu>();
+    m_started = true;
+    Step();
+}
+
+void
+MpiRank::StopApplication()
+{
+}
+
+void
+MpiRank::Step()
+{
+    if (IsDone())
+    {
+        m_inLibrary = false;
+        if (m_done)
+        {
+            m_done(m_rank);
+        }
+        return;
+    }
+    const MpiOperation op = m_program[m_pc];
+    NS_LOG_FUNCTION(this << m_rank << m_pc << op.ToString());
+    m_inLibrary = op.kind != MpiOperation::COMPUTE;
+    if (m_inLibrary)
+    {
+        DrainArrivals();
+    }
+    switch (op.kind)
+    {
+    case MpiOperation::SEND:
+        RunCpu(m_sendOverhead, [this, op]() {
+            m_current = StartSend(op.peer, op.tag, op.context, op.bytes);
+            m_blocked = true;
+            CheckBlocked();
+        });
+        break;
+    case MpiOperation::ISEND:
+        RunCpu(m_sendOverhead, [this, op]() {
+            m_requests[op.request] = StartSend(op.peer, op.tag, op.context, op.bytes);
+            Complete();
+        });
+        break;
+    case MpiOperation::RECV:
+        RunCpu(m_recvOverhead, [this, op]() {
+            m_current = PostRecv(op.peer, op.tag, op.context, op.bytes);
+            m_blocked = true;
+            CheckBlocked();
+        });
+        break;
+    case MpiOperation::IRECV:
+        RunCpu(m_recvOverhead, [this, op]() {
+            m_requests[op.request] = PostRecv(op.peer, op.tag, op.context, op.bytes);
+            Complete();
+        });
+        break;
+    case MpiOperation::WAIT:
+    case MpiOperation::WAITALL:
+        m_blocked = true;
+        CheckBlocked();
+        break;
+    case MpiOperation::BARRIER:
+        // Gather to rank 0, then release: zero-byte messages in a context of their own.
+        m_barrierStage = 1;
+        m_barrier.clear();
+        if (m_rank == 0)
+        {
+            for (uint32_t i = 1; i < m_size; ++i)
+            {
+                m_barrier.push_back(PostRecv(i, 0, kBarrierContext, 0));
+            }
+        }
+        else
+        {
+            m_barrier.push_back(StartSend(0, 0, kBarrierContext, 0));
+            m_barrier.push_back(PostRecv(0, 0, kBarrierContext, 0));
+        }
+        m_blocked = true;
+        CheckBlocked();
+        break;
+    case MpiOperation::COMPUTE:
+        RunCpu(op.duration, [this]() { Complete(); });
+        break;
+    }
+}
+
+void
+MpiRank::CheckBlocked()
+{
+    if (!m_blocked || IsDone())
+    {
+        return;
+    }
+    const MpiOperation& op = m_program[m_pc];
+    bool done = false;
+    switch (op.kind)
+    {
+    case MpiOperation::SEND:
+    case MpiOperation::RECV:
+        done = m_current && m_current->done;
+        if (done)
+        {
+            m_current = nullptr;
+        }
+        break;
+    case MpiOperation::WAIT: {
+        auto it = m_requests.find(op.request);
+        NS_ABORT_MSG_IF(it == m_requests.end(),
+                        "MpiRank " << m_rank << ": wait on request " << op.request
+                                   << " that was never started");
+        done = it->second->done;
+        if (done)
+        {
+            m_requests.erase(it);
+        }
+        break;
+    }
+    case MpiOperation::WAITALL:
+        done = true;
+        for (const auto& [id, r] : m_requests)
+        {
+            done = done && r->done;
+        }
+        if (done)
+        {
+            m_requests.clear();
+        }
+        break;
+    case MpiOperation::BARRIER:
+        done = true;
+        for (const auto& r : m_barrier)
+        {
+            done = done && r->done;
+        }
+        if (done && m_rank == 0 && m_barrierStage == 1 && m_size > 1)
+        {
+            m_barrierStage = 2;
+            m_barrier.clear();
+            for (uint32_t i = 1; i < m_size; ++i)
+            {
+                m_barrier.push_back(StartSend(i, 0, kBarrierContext, 0));
+            }
+            CheckBlocked();
+            return;
+        }
+        if (done)
+        {
+            m_barrier.clear();
+        }
+        break;
+    default:
+        break;
+    }
+    if (done)
+    {
+        m_blocked = false;
+        Complete();
+    }
+}
+
+void
+MpiRank::Complete()
+{
+    NS_LOG_FUNCTION(this << m_rank << m_pc);
+    m_completion.push_back(Simulator::Now());
+    m_opTrace(m_rank, m_pc);
+    ++m_pc;
+    m_inLibrary = false;
+    Simulator::ScheduleNow(&MpiRank::Step, this);
+}
+
+// ---------------------------------------------------------------- protocol
+
+void
+MpiRank::SendPacket(MpiEnvelope env, std::function<void()> written)
+{
+    env.src = m_rank;
+    m_transport->Send(env, m_envelopeBytes, written);
+}
+
+std::shared_ptr<MpiRank::Request>
+MpiRank::StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
+{
+    NS_ASSERT_MSG(peer >= 0 && static_cast<uint32_t>(peer) < m_size && peer != int32_t(m_rank),
+                  "MpiRank " << m_rank << ": send to rank " << peer);
+    auto r = std::make_shared<Request>();
+    r->send = true;
+    r->peer = peer;
+    r->tag = tag;
+    r->context = context;
+    r->bytes = bytes;
+    r->id = m_nextId++;
+    MpiEnvelope env;
+    env.dst = peer;
+    env.tag = tag;
+    env.context = context;
+    env.length = bytes;
+    env.id = r->id;
+    if (IsEager(bytes))
+    {
+        env.kind = MpiEnvelope::EAGER;
+        env.payload = bytes;
+        SendPacket(env, [this, r]() {
+            r->done = true;
+            CheckBlocked();
+        });
+    }
+    else
+    {
+        env.kind = MpiEnvelope::RTS;
+        env.payload = std::min(bytes, m_longFirstBytes);
+        if (env.payload == bytes)
+        {
+            // The first packet carries it all: nothing waits for the go-ahead.
+            SendPacket(env, [this, r]() {
+                r->done = true;
+                CheckBlocked();
+            });
+            return r;
+        }
+        m_rendezvousSends[r->id] = r;
+        SendPacket(env, nullptr);
+    }
+    return r;
+}
+
+std::shared_ptr<MpiRank::Request>
+MpiRank::PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
+{
+    auto r = std::make_shared<Request>();
+    r->peer = peer;
+    r->tag = tag;
+    r->context = context;
+    r->bytes = bytes;
+    for (auto it = m_unexpected.begin(); it != m_unexpected.end(); ++it)
+    {
+        if (Matches(*r, it->envelope))
+        {
+            MpiEnvelope e = it->envelope;
+            m_unexpected.erase(it);
+            Accept(r, e, true);
+            return r;
+        }
+    }
+    m_posted.push_back(r);
+    return r;
+}
+
+bool
+MpiRank::Matches(const Request& r, const MpiEnvelope& e) const
+{
+    return (r.peer == MpiOperation::ANY_SOURCE || r.peer == static_cast<int32_t>(e.src)) &&
+           (r.tag == MpiOperation::ANY_TAG || r.tag == e.tag) && r.context == e.context;
+}
+
+void
+MpiRank::Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpected)
+{
+    NS_LOG_FUNCTION(this << m_rank << e << wasUnexpected);
+    r->peer = e.src; // the status's source
+    r->tag = e.tag;
+    r->length = e.length;
+    if (e.kind == MpiEnvelope::EAGER || e.payload >= e.length)
+    {
+        if (wasUnexpected && m_unexpectedCopy && m_cpu && e.payload > 0)
+        {
+            // The data waited in a library buffer: copy it to the user's.
+            RunCpu(m_cpu->CopyCost(e.payload), [this, r]() { Received(r); });
+            return;
+        }
+        Received(r);
+        return;
+    }
+    // Rendezvous: tell the sender to go ahead.
+    r->id = e.id;
+    m_rendezvousRecvs[{e.src, e.id}] = r;
+    MpiEnvelope cts;
+    cts.kind = MpiEnvelope::CTS;
+    cts.dst = e.src;
+    cts.tag = e.tag;
+    cts.context = e.context;
+    cts.length = e.length;
+    cts.payload = 0;
+    cts.id = e.id;
+    SendPacket(cts, nullptr);
+}
+
+void
+MpiRank::Received(std::shared_ptr<Request> r)
+{
+    r->done = true;
+    if (r->context != kBarrierContext)
+    {
+        m_recvTrace(r->peer, r->tag, r->length);
+    }
+    CheckBlocked();
+}
+
+void
+MpiRank::Arrived(const MpiEnvelope& e)
+{
+    NS_LOG_FUNCTION(this << m_rank << e);
+    if (m_progress == EVENT_THREAD)
+    {
+        RunCpu(m_threadSwitchCost, [this, e]() { Handle(e); });
+    }
+    else if (m_inLibrary || !m_started)
+    {
+        if (m_started)
+        {
+            Handle(e);
+        }
+        else
+        {
+            m_arrivals.push_back(e);
+        }
+    }
+    else
+    {
+        m_arrivals.push_back(e); // computing: handled at the next MPI call
+    }
+}
+
+void
+MpiRank::DrainArrivals()
+{
+    while (!m_arrivals.empty())
+    {
+        MpiEnvelope e = m_arrivals.front();
+        m_arrivals.pop_front();
+        Handle(e);
+    }
+}
+
+void
+MpiRank::Handle(const MpiEnvelope& e)
+{
+    switch (e.kind)
+    {
+    case MpiEnvelope::EAGER:
+    case MpiEnvelope::RTS:
+        for (auto it = m_posted.begin(); it != m_posted.end(); ++it)
+        {
+            if (Matches(**it, e))
+            {
+                std::shared_ptr<Request> r = *it;
+                m_posted.erase(it);
+                Accept(r, e, false);
+                return;
+            }
+        }
+        ++m_unexpectedCount;
+        m_unexpected.push_back({e});
+        return;
+    case MpiEnvelope::CTS: {
+        auto it = m_rendezvousSends.find(e.id);
+        NS_ASSERT_MSG(it != m_rendezvousSends.end(), "MpiRank: CTS for no pending send " << e);
+        std::shared_ptr<Request> r = it->second;
+        m_rendezvousSends.erase(it);
+        MpiEnvelope data;
+        data.kind = MpiEnvelope::DATA;
+        data.dst = e.src;
+        data.tag = r->tag;
+        data.context = r->context;
+        data.length = r->bytes;
+        data.payload = r->bytes - std::min(r->bytes, m_longFirstBytes);
+        data.id = r->id;
+        SendPacket(data, [this, r]() {
+            r->done = true;
+            CheckBlocked();
+        });
+        return;
+    }
+    case MpiEnvelope::DATA: {
+        auto it = m_rendezvousRecvs.find({e.src, e.id});
+        NS_ASSERT_MSG(it != m_rendezvousRecvs.end(), "MpiRank: DATA before its CTS " << e);
+        std::shared_ptr<Request> r = it->second;
+        m_rendezvousRecvs.erase(it);
+        Received(r);
+        return;
+    }
+    }
+}
+
+} // namespace clusternet
+} // namespace ns3

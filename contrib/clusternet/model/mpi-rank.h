@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_MPI_RANK_H
+#define CLUSTERNET_MPI_RANK_H
+
+#include "mpi-program.h"
+#include "mpi-transport.h"
+
+#include "ns3/application.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class HostCpu;
+
+/**
+ * @ingroup clusternet
+ * @brief One MPI process: runs its operation list through the MPI protocol engine of its
+ * library's profile, over an MpiTransport.
+ *
+ * Protocol: a message of at most EagerLimit bytes (less than EagerLimit when EagerInclusive
+ * is false) goes eagerly, envelope and data in one packet. A longer one is a rendezvous: an
+ * RTS envelope carrying the first LongFirstBytes of data (0 for MPICH's rendezvous; LAM's
+ * long protocol sends its first packet with data), a CTS from the receiver once a matching
+ * receive is posted, then the rest of the data. The sender of a rendezvous completes when the
+ * data is written; no data beyond LongFirstBytes moves before the CTS.
+ *
+ * Matching: an arriving EAGER or RTS envelope is matched against the posted receives in the
+ * order they were posted, on (source or ANY_SOURCE, tag or ANY_TAG, context); unmatched, it
+ * joins the unexpected queue, which a newly posted receive searches first, in arrival order.
+ * The transport delivers each pair's packets in order, so messages between a pair never
+ * overtake each other. Unexpected eager data was read into a library buffer and is copied to
+ * the user's buffer when its receive is posted (host CPU CopyBandwidth, if UnexpectedCopy).
+ *
+ * Progress: with POLLING the library advances only inside MPI calls: packets that arrive
+ * while the process computes are handled at its next MPI call. With EVENT_THREAD a progress
+ * thread handles every arrival at once, paying ThreadSwitchCost on the host CPU each time.
+ */
+class MpiRank : public Application
+{
+  public:
+    /// Progress engine of the library.
+    enum Progress
+    {
+        POLLING,      //!< progress only inside MPI calls
+        EVENT_THREAD, //!< a thread woken by each arrival
+    };
+
+    /// Signature of the OperationDone trace: rank, index of the operation completed.
+    typedef void (*OperationTracedCallback)(uint32_t rank, uint32_t index);
+
+    /// Signature of the Received trace: source rank, tag, message length [bytes].
+    typedef void (*ReceivedTracedCallback)(uint32_t source, int32_t tag, uint32_t bytes);
+
+    static TypeId GetTypeId();
+    MpiRank();
+    ~MpiRank() override;
+
+    /// This process is rank @p rank of @p size.
+    void SetRank(uint32_t rank, uint32_t size);
+    /// @return this process's rank
+    uint32_t GetRank() const;
+    /// Use @p transport (set up for this rank) for every packet.
+    void SetTransport(Ptr<MpiTransport> transport);
+    /// @return the transport
+    Ptr<MpiTransport> GetTransport() const;
+    /// The operations to run, in order.
+    void SetProgram(const std::vector<MpiOperation>& program);
+    /// Called when the last operation completes.
+    void SetDoneCallback(std::function<void(uint32_t rank)> done);
+
+    /// @return true once every operation has completed
+    bool IsDone() const;
+    /// @return the index of the operation running (the program's size when done)
+    uint32_t GetProgramCounter() const;
+    /// @return when each completed operation completed, in program order
+    const std::vector<Time>& GetCompletionTimes() const;
+    /// @return "" when done, else what the rank waits for (operation and pending requests)
+    std::string DescribePending() const;
+    /// @return @c true if a message of @p bytes goes eagerly under this profile
+    bool IsEager(uint32_t bytes) const;
+    /// @return messages that found no posted receive
+    uint64_t GetUnexpectedMessages() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A request: a send or receive in progress.
+    struct Request
+    {
+        bool send{false};
+        bool done{false};
+        int32_t peer{0};
+        int32_t tag{0};
+        uint32_t context{0};
+        uint32_t bytes{0};
+        uint64_t id{0}; //!< send: message id; receive (rendezvous): the sender's id
+        uint32_t length{0}; //!< receive: length of the message matched
+    };
+
+    /// A message that arrived before its receive was posted.
+    struct Unexpected
+    {
+        MpiEnvelope envelope;
+    };
+
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// Run the operation at the program counter.
+    void Step();
+    /// The operation at the program counter completed.
+    void Complete();
+    /// Re-check the blocking condition of the running operation.
+    void CheckBlocked();
+    void RunCpu(Time cost, std::function<void()> done);
+
+    std::shared_ptr<Request> StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
+    std::shared_ptr<Request> PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
+    void SendPacket(MpiEnvelope env, std::function<void()> written);
+    bool Matches(const Request& r, const MpiEnvelope& e) const;
+    /// A matched EAGER or RTS envelope for receive @p r.
+    void Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpected);
+    /// Receive @p r has its data.
+    void Received(std::shared_ptr<Request> r);
+
+    /// The transport delivered a packet.
+    void Arrived(const MpiEnvelope& e);
+    /// Handle a packet (the library is making progress).
+    void Handle(const MpiEnvelope& e);
+    /// Handle the packets that waited for the process to enter the library.
+    void DrainArrivals();
+
+    Ptr<MpiTransport> m_transport;
+    Ptr<HostCpu> m_cpu;
+    uint32_t m_rank{0};
+    uint32_t m_size{1};
+    std::vector<MpiOperation> m_program;
+    uint32_t m_pc{0};
+    bool m_started{false};
+    bool m_inLibrary{false}; //!< inside an MPI call (polling progress happens)
+    bool m_blocked{false};   //!< the running operation waits for requests
+    std::function<void(uint32_t)> m_done;
+    std::vector<Time> m_completion;
+
+    std::map<uint32_t, std::shared_ptr<Request>> m_requests; //!< by program request id
+    std::shared_ptr<Request> m_current;                       //!< blocking SEND/RECV
+    std::vector<std::shared_ptr<Request>> m_barrier;          //!< barrier's requests
+    uint32_t m_barrierStage{0};
+    std::list<std::shared_ptr<Request>> m_posted;             //!< posted receives
+    std::list<Unexpected> m_unexpected;                       //!< arrival order
+    std::map<uint64_t, std::shared_ptr<Request>> m_rendezvousSends;   //!< by message id
+    std::map<std::pair<uint32_t, uint64_t>, std::shared_ptr<Request>> m_rendezvousRecvs;
+    std::deque<MpiEnvelope> m_arrivals; //!< waiting for the process to enter the library
+    uint64_t m_nextId{1};
+    uint64_t m_unexpectedCount{0};
+
+    uint32_t m_eagerLimit;
+    bool m_eagerInclusive;
+    uint32_t m_longFirstBytes;
+    uint32_t m_envelopeBytes;
+    Time m_sendOverhead;
+    Time m_recvOverhead;
+    bool m_unexpectedCopy;
+    Progress m_progress;
+    Time m_threadSwitchCost;
+
+    TracedCallback<uint32_t, uint32_t> m_opTrace; //!< (rank, operation index) completed
+    /// A receive completed: source rank, tag, message length
+    TracedCallback<uint32_t, int32_t, uint32_t> m_recvTrace;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_MPI_RANK_H

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "mpi-tcp-transport.h"
+
+#include "host-cpu.h"
+#include "host-stack.h"
+#include "host-tcp-socket.h"
+
+#include "ns3/boolean.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("MpiTcpTransport");
+NS_OBJECT_ENSURE_REGISTERED(MpiTcpTransport);
+
+TypeId
+MpiTcpTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::MpiTcpTransport")
+            .SetParent<MpiTransport>()
+            .SetGroupName("Clusternet")
+            .AddConstructor<MpiTcpTransport>()
+            .AddAttribute("SocketBuffer",
+                          "SO_SNDBUF/SO_RCVBUF the MPI library requests for every connection "
+                          "[bytes] (applied through the host's HostStack).",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&MpiTcpTransport::m_sockBuf),
+                          MakeUintegerChecker<uint32_t>(1024, 64u << 20))
+            .AddAttribute("Port",
+                          "TCP port every rank listens on [port].",
+                          UintegerValue(4000),
+                          MakeUintegerAccessor(&MpiTcpTransport::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("TcpNoDelay",
+                          "Set TCP_NODELAY on every connection (Nagle off), as LAM and MPICH do.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_noDelay),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+MpiTcpTransport::MpiTcpTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MpiTcpTransport::~MpiTcpTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MpiTcpTransport::DoDispose()
+{
+    for (auto& [s, c] : m_connections)
+    {
+        s->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        s->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+    }
+    m_connections.clear();
+    m_sendSocket.clear();
+    m_inbound.clear();
+    m_peers.clear();
+    m_listener = nullptr;
+    m_node = nullptr;
+    m_cpu = nullptr;
+    MpiTransport::DoDispose();
+}
+
+void
+MpiTcpTransport::Setup(Ptr<Node> node, uint32_t rank, const std::vector<Ipv4Address>& addresses)
+{
+    NS_LOG_FUNCTION(this << node << rank);
+    m_node = node;
+    m_rank = rank;
+    m_addresses = addresses;
+    m_cpu = node->GetObject<HostCpu>();
+    Ptr<HostStack> stack = node->GetObject<HostStack>();
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_UNLESS(ipv4 && ipv4->GetNInterfaces() > 1, "MpiTcpTransport: node has no IPv4 interface");
+    m_chunk = stack ? stack->SegmentSize(ipv4->GetMtu(1)) : 1448;
+    m_listener = NewSocket();
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeCallback(&MpiTcpTransport::AcceptRequest, this),
+                                  MakeCallback(&MpiTcpTransport::NewConnection, this));
+}
+
+void
+MpiTcpTransport::SetPeers(const std::vector<Ptr<MpiTcpTransport>>& peers)
+{
+    m_peers = peers;
+}
+
+uint32_t
+MpiTcpTransport::GetConnections() const
+{
+    return m_connections.size();
+}
+
+Ptr<Socket>
+MpiTcpTransport::NewSocket()
+{
+    Ptr<Socket> s = HostTcpSocket::CreateOn(m_node);
+    Configure(s);
+    return s;
+}
+
+void
+MpiTcpTransport::Configure(Ptr<Socket> s) const
+{
+    Ptr<HostStack> stack = m_node->GetObject<HostStack>();
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    if (stack)
+    {
+        stack->ConfigureSocket(s, m_sockBuf, ipv4->GetMtu(1));
+    }
+    s->SetAttribute("TcpNoDelay", BooleanValue(m_noDelay));
+}
+
+MpiTcpTransport::Connection&
+MpiTcpTransport::Adopt(Ptr<Socket> s, uint32_t peer)
+{
+    Connection& c = m_connections[s];
+    c.socket = s;
+    c.peer = peer;
+    s->SetRecvCallback(MakeCallback(&MpiTcpTransport::DataArrived, this));
+    s->SetSendCallback(MakeCallback(&MpiTcpTransport::WriteMore, this));
+    return c;
+}
+
+bool
+MpiTcpTransport::AcceptRequest(Ptr<Socket> s, const Address& from)
+{
+    return true;
+}
+
+void
+MpiTcpTransport::NewConnection(Ptr<Socket> s, const Address& from)
+{
+    Ipv4Address ip = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    uint32_t peer = 0;
+    while (peer < m_addresses.size() && m_addresses[peer] != ip)
+    {
+        ++peer;
+    }
+    NS_ABORT_MSG_IF(peer == m_addresses.size(), "MpiTcpTransport: connection from a non-rank " << ip);
+    NS_LOG_FUNCTION(this << m_rank << "accepted" << peer);
+    Adopt(s, peer);
+    DataArrived(s); // bytes may have arrived with the handshake
+}
+
+void
+MpiTcpTransport::RunCpu(Time cost, std::function<void()> done)
+{
+    if (m_cpu)
+    {
+        m_cpu->Execute(cost, HostCpu::USER, Callback<void>(done));
+    }
+    else
+    {
+        Simulator::ScheduleNow(done);
+    }
+}
+
+// ---------------------------------------------------------------- send
+
+void
+MpiTcpTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::function<void()> written)
+{
+    NS_LOG_FUNCTION(this << env);
+    NS_ASSERT_MSG(env.src == m_rank && env.dst < m_peers.size() && env.dst != m_rank,
+                  "MpiTcpTransport: bad envelope " << env);
+    auto it = m_sendSocket.find(env.dst);
+    if (it == m_sendSocket.end())
+    {
+        // The first packet to this peer: use a connection it opened, else open one.
+        Ptr<Socket> s;
+        for (auto& [sock, c] : m_connections)
+        {
+            if (c.peer == env.dst)
+            {
+                s = sock;
+                break;
+            }
+        }
+        if (!s)
+        {
+            s = NewSocket();
+            s->Bind();
+            s->Connect(InetSocketAddress(m_addresses[env.dst], m_port));
+            Adopt(s, env.dst);
+        }
+        it = m_sendSocket.emplace(env.dst, s).first;
+    }
+    uint32_t bytes = envelopeBytes + env.payload;
+    m_peers[env.dst]->Announce(m_rank, env, bytes);
+    Connection& c = m_connections.at(it->second);
+    c.writes.push_back({bytes, written});
+    if (c.writes.size() == 1)
+    {
+        WriteMore(c.socket, 0);
+    }
+}
+
+void
+MpiTcpTransport::WriteMore(Ptr<Socket> s, uint32_t)
+{
+    auto it = m_connections.find(s);
+    if (it == m_connections.end())
+    {
+        return;
+    }
+    Connection& c = it->second;
+    if (c.copying || c.writes.empty())
+    {
+        return;
+    }
+    if (!c.writeStarted)
+    {
+        // write(): one system call per packet, then the copies.
+        c.writeStarted = true;
+        c.toWrite = c.writes.front().bytes;
+        c.copying = true;
+        RunCpu(m_cpu ? m_cpu->GetSyscallCost() : Seconds(0), [this, s]() {
+            m_connections.at(s).copying = false;
+            WriteMore(s, 0);
+        });
+        return;
+    }
+    uint32_t room = s->GetTxAvailable();
+    if (room == 0)
+    {
+        return; // blocked until the send callback reports room
+    }
+    uint32_t chunk = std::min({c.toWrite, room, m_chunk});
+    c.copying = true;
+    RunCpu(m_cpu ? m_cpu->CopyCost(chunk) : Seconds(0), [this, s, chunk]() { ChunkCopied(s, chunk); });
+}
+
+void
+MpiTcpTransport::ChunkCopied(Ptr<Socket> s, uint32_t chunk)
+{
+    Connection& c = m_connections.at(s);
+    c.copying = false;
+    int sent = s->Send(Create<Packet>(chunk));
+    NS_ASSERT_MSG(sent == static_cast<int>(chunk), "MpiTcpTransport: socket refused a chunk");
+    c.toWrite -= chunk;
+    if (c.toWrite == 0)
+    {
+        std::function<void()> written = c.writes.front().written;
+        c.writes.pop_front();
+        c.writeStarted = false;
+        if (written)
+        {
+            written();
+        }
+    }
+    WriteMore(s, 0);
+}
+
+// ---------------------------------------------------------------- receive
+
+void
+MpiTcpTransport::Announce(uint32_t src, const MpiEnvelope& env, uint32_t bytes)
+{
+    m_inbound[src].push_back({env, bytes});
+}
+
+void
+MpiTcpTransport::DataArrived(Ptr<Socket> s)
+{
+    auto it = m_connections.find(s);
+    if (it == m_connections.end() || it->second.reading)
+    {
+        return;
+    }
+    Connection& c = it->second;
+    uint32_t avail = s->GetRxAvailable();
+    if (avail == 0)
+    {
+        return;
+    }
+    std::deque<Inbound>& in = m_inbound[c.peer];
+    NS_ASSERT_MSG(!in.empty(), "MpiTcpTransport: bytes from rank " << c.peer << " nobody announced");
+    // read(): up to the end of the packet being read, as the library reads envelope and data.
+    Ptr<Packet> p = s->Recv(std::min(avail, in.front().remaining), 0);
+    uint32_t bytes = p->GetSize();
+    c.reading = true;
+    Time cost = m_cpu ? m_cpu->GetSyscallCost() + m_cpu->CopyCost(bytes) : Seconds(0);
+    RunCpu(cost, [this, s, bytes]() { ReadDone(s, bytes); });
+}
+
+void
+MpiTcpTransport::ReadDone(Ptr<Socket> s, uint32_t bytes)
+{
+    Connection& c = m_connections.at(s);
+    c.reading = false;
+    std::deque<Inbound>& in = m_inbound[c.peer];
+    NS_ASSERT_MSG(bytes <= in.front().remaining, "MpiTcpTransport: read past a packet");
+    in.front().remaining -= bytes;
+    if (in.front().remaining == 0)
+    {
+        MpiEnvelope env = in.front().envelope;
+        in.pop_front();
+        Deliver(env);
+    }
+    DataArrived(s);
+}
+
+} // namespace clusternet
+} // namespace ns3

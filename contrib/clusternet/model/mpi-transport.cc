@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "mpi-transport.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("MpiTransport");
+NS_OBJECT_ENSURE_REGISTERED(MpiTransport);
+
+std::ostream&
+operator<<(std::ostream& os, const MpiEnvelope& e)
+{
+    static const char* names[] = {"?", "EAGER", "RTS", "CTS", "DATA"};
+    os << names[e.kind <= MpiEnvelope::DATA ? e.kind : 0] << " " << e.src << "->" << e.dst
+       << " tag=" << e.tag << " ctx=" << e.context << " len=" << e.length
+       << " payload=" << e.payload << " id=" << e.id;
+    return os;
+}
+
+TypeId
+MpiTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::MpiTransport").SetParent<Object>().SetGroupName("Clusternet");
+    return tid;
+}
+
+MpiTransport::~MpiTransport()
+{
+}
+
+void
+MpiTransport::SetDeliverCallback(DeliverCallback cb)
+{
+    m_deliver = cb;
+}
+
+uint32_t
+MpiTransport::GetMaxMessage() const
+{
+    return 0;
+}
+
+void
+MpiTransport::DoDispose()
+{
+    m_deliver = nullptr;
+    Object::DoDispose();
+}
+
+void
+MpiTransport::Deliver(const MpiEnvelope& envelope)
+{
+    NS_LOG_FUNCTION(this << envelope);
+    if (m_deliver)
+    {
+        m_deliver(envelope);
+    }
+}
+
+} // namespace clusternet
+} // namespace ns3

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_MPI_TRANSPORT_H
+#define CLUSTERNET_MPI_TRANSPORT_H
+
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <functional>
+#include <ostream>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief The envelope of an MPI protocol packet: what the receiving library reads before the
+ * data. Its size on the wire is the MPI profile's EnvelopeBytes.
+ */
+struct MpiEnvelope
+{
+    /// Protocol packet kinds.
+    enum Kind : uint8_t
+    {
+        EAGER = 1, //!< a short message with all its data
+        RTS = 2,   //!< request to send a long message (may carry its first bytes: LAM)
+        CTS = 3,   //!< the matching receive is posted: send the rest
+        DATA = 4,  //!< the rest of a long message, after CTS
+    };
+
+    Kind kind{EAGER};
+    uint32_t src{0};     //!< sending rank
+    uint32_t dst{0};     //!< receiving rank
+    int32_t tag{0};      //!< message tag
+    uint32_t context{0}; //!< communicator context id
+    uint32_t length{0};  //!< message length [bytes]
+    uint32_t payload{0}; //!< data bytes this packet carries
+    uint64_t id{0};      //!< sender's message id (CTS and DATA name it)
+};
+
+std::ostream& operator<<(std::ostream& os, const MpiEnvelope& e);
+
+/**
+ * @ingroup clusternet
+ * @brief What an MPI library sends its protocol packets over: TCP sockets, GM ports, VIA.
+ *
+ * A packet is an envelope plus @c payload data bytes. Packets between a pair of ranks arrive
+ * in the order sent. The transport charges the host costs of moving them (system calls, copies,
+ * descriptor writes) and calls the deliver callback once the whole packet is in the receiving
+ * process's memory.
+ */
+class MpiTransport : public Object
+{
+  public:
+    /// Called for every packet that arrived whole: the envelope (its src names the sender).
+    using DeliverCallback = std::function<void(const MpiEnvelope&)>;
+
+    static TypeId GetTypeId();
+    ~MpiTransport() override;
+
+    /// Set the callback packets are delivered to.
+    void SetDeliverCallback(DeliverCallback cb);
+    /**
+     * Send a packet: @p envelope then envelope.payload data bytes.
+     * @param envelopeBytes the envelope's size on the wire [bytes]
+     * @param written called when the sending process may go on (the data has left its buffer)
+     */
+    virtual void Send(const MpiEnvelope& envelope,
+                      uint32_t envelopeBytes,
+                      std::function<void()> written) = 0;
+    /// @return the largest message the transport carries [bytes]; 0 = no limit
+    virtual uint32_t GetMaxMessage() const;
+
+  protected:
+    void DoDispose() override;
+    /// Hand an arrived packet to the MPI library.
+    void Deliver(const MpiEnvelope& envelope);
+
+  private:
+    DeliverCallback m_deliver;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_MPI_TRANSPORT_H

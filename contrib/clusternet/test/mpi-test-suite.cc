@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// MPI protocol engine TestSuite. Most cases run the engine over a test transport that
+// delivers every packet a fixed time after it is sent, in order per pair, and logs it, so the
+// expected orderings and times follow from the protocol rules alone; one case runs over ns-3
+// TCP between two Gigabit Ethernet hosts.
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// One packet a TestTransport carried.
+struct LoggedPacket
+{
+    MpiEnvelope envelope;
+    Time sent;
+};
+
+/**
+ * A transport for engine tests: a packet arrives @c delay after it is sent (after the
+ * previous one of the same pair), and the sender goes on at once.
+ */
+class TestTransport : public MpiTransport
+{
+  public:
+    std::vector<Ptr<TestTransport>>* peers{nullptr};
+    std::vector<LoggedPacket>* log{nullptr};
+    Time delay{MicroSeconds(10)};
+
+    void Send(const MpiEnvelope& e, uint32_t, std::function<void()> written) override
+    {
+        log->push_back({e, Simulator::Now()});
+        Ptr<TestTransport> peer = (*peers)[e.dst];
+        Simulator::Schedule(delay, [peer, e]() { peer->Arrive(e); });
+        if (written)
+        {
+            Simulator::ScheduleNow(written);
+        }
+    }
+
+    void Arrive(const MpiEnvelope& e)
+    {
+        Deliver(e);
+    }
+};
+
+/// A job of ranks on nodes without host costs, over TestTransports.
+struct TestJob
+{
+    NodeContainer nodes;
+    std::vector<Ptr<TestTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    std::vector<LoggedPacket> log;
+    /// (receiving rank, source, tag, bytes) of each completed receive, in completion order
+    std::vector<std::tuple<uint32_t, uint32_t, int32_t, uint32_t>> received;
+
+    TestJob(const std::vector<std::vector<MpiOperation>>& programs, MpiHelper& profile)
+    {
+        uint32_t n = programs.size();
+        nodes.Create(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<TestTransport> t = CreateObject<TestTransport>();
+            t->peers = &transports;
+            t->log = &log;
+            transports.push_back(t);
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<MpiRank> r = profile.CreateRank();
+            r->SetRank(i, n);
+            r->SetTransport(transports[i]);
+            r->SetProgram(programs[i]);
+            nodes.Get(i)->AddApplication(r);
+            r->SetStartTime(Seconds(0));
+            r->TraceConnectWithoutContext(
+                "Received",
+                Callback<void, uint32_t, int32_t, uint32_t>(
+                    [this, i](uint32_t src, int32_t tag, uint32_t bytes) {
+                        received.emplace_back(i, src, tag, bytes);
+                    }));
+            ranks.push_back(r);
+        }
+    }
+
+    ~TestJob()
+    {
+        ranks.clear();
+        transports.clear();
+        Simulator::Destroy();
+    }
+
+    std::string Run()
+    {
+        return MpiHelper::Run(ranks);
+    }
+};
+
+using Op = MpiOperation;
+
+/**
+ * Matching: wildcards take the first match in arrival order; messages from one sender are
+ * matched in the order sent (non-overtaking), whatever the tags; a receive posted before the
+ * message arrives is matched on arrival, one posted after finds it in the unexpected queue.
+ */
+class MpiMatchingTestCase : public TestCase
+{
+  public:
+    MpiMatchingTestCase()
+        : TestCase("MPI matching: wildcards, non-overtaking order, unexpected queue")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpiHelper profile;
+        profile.SetMpiProfile("mpich112");
+        std::vector<std::vector<Op>> p(3);
+        // Rank 0: tag 1 (10 B), tag 2 (20 B), tag 1 (30 B); rank 1, later: tag 1 (40 B).
+        p[0] = {Op::Send(2, 1, 10), Op::Send(2, 2, 20), Op::Send(2, 1, 30)};
+        p[1] = {Op::Compute(MicroSeconds(100)), Op::Send(2, 1, 40)};
+        // Rank 2 waits until everything is there, then receives with wildcards.
+        p[2] = {Op::Compute(MilliSeconds(1)),
+                Op::Recv(Op::ANY_SOURCE, 2, 100),      // rank 0's tag 2 (20 B)
+                Op::Recv(0, Op::ANY_TAG, 100),         // rank 0's first: tag 1, 10 B
+                Op::Recv(Op::ANY_SOURCE, 1, 100),      // first tag-1 arrival left: rank 0's 30 B
+                Op::Recv(Op::ANY_SOURCE, Op::ANY_TAG, 100)}; // rank 1's 40 B
+        {
+        TestJob job(p, profile);
+        NS_TEST_ASSERT_MSG_EQ(job.Run(), "", "no deadlock");
+        using R = std::tuple<uint32_t, uint32_t, int32_t, uint32_t>;
+        std::vector<R> expect = {R{2, 0, 2, 20}, R{2, 0, 1, 10}, R{2, 0, 1, 30}, R{2, 1, 1, 40}};
+        NS_TEST_ASSERT_MSG_EQ(job.received.size(), expect.size(), "four receives");
+        for (std::size_t i = 0; i < expect.size() && i < job.received.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ((job.received[i] == expect[i]), true, "receive " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(job.ranks[2]->GetUnexpectedMessages(), 4u, "all were unexpected");
+        }
+
+        // Posted first: the receive completes when the message arrives (10 us later).
+        std::vector<std::vector<Op>> q(2);
+        q[0] = {Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)};
+        q[1] = {Op::Recv(0, 7, 8)};
+        MpiHelper zero;
+        zero.SetMpiProfile("mpich112");
+        zero.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
+        zero.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
+        TestJob posted(q, zero);
+        NS_TEST_ASSERT_MSG_EQ(posted.Run(), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ(posted.ranks[1]->GetUnexpectedMessages(), 0u, "expected message");
+        NS_TEST_ASSERT_MSG_EQ(posted.ranks[1]->GetCompletionTimes().at(0),
+                              MicroSeconds(60),
+                              "completed on arrival: 50 us + 10 us transit");
+    }
+};
+
+/**
+ * Eager or rendezvous at exactly the switch-over size: inclusive profiles send a message of
+ * EagerLimit bytes eagerly, exclusive ones (LAM: "128KB or longer" is long) by rendezvous.
+ */
+class MpiSwitchOverTestCase : public TestCase
+{
+  public:
+    MpiSwitchOverTestCase()
+        : TestCase("MPI eager or rendezvous at exactly the switch-over size")
+    {
+    }
+
+  private:
+    MpiEnvelope::Kind FirstKind(const std::string& profileName, uint32_t bytes)
+    {
+        MpiHelper profile;
+        profile.SetMpiProfile(profileName);
+        std::vector<std::vector<Op>> p(2);
+        p[0] = {Op::Send(1, 0, bytes)};
+        p[1] = {Op::Recv(0, 0, bytes)};
+        TestJob job(p, profile);
+        job.Run();
+        return job.log.at(0).envelope.kind;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich112", 128000), MpiEnvelope::EAGER, "MPICH: <=");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich112", 128001), MpiEnvelope::RTS, "MPICH: >");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam63", 131071), MpiEnvelope::EAGER, "LAM: <");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam63", 131072), MpiEnvelope::RTS, "LAM: 128 KB is long");
+    }
+};
+
+/**
+ * Rendezvous: RTS, then CTS only once the receive is posted, then the data; no data moves
+ * before the CTS has arrived. LAM's variant: the first packet carries LongFirstBytes of data,
+ * the rest follows the receiver's ack.
+ */
+class MpiRendezvousTestCase : public TestCase
+{
+  public:
+    MpiRendezvousTestCase()
+        : TestCase("MPI rendezvous: no data before CTS; LAM long message waits for the ack")
+    {
+    }
+
+  private:
+    void Check(uint32_t firstBytes)
+    {
+        const uint32_t bytes = 1000000;
+        const Time post = MilliSeconds(2);
+        MpiHelper profile;
+        profile.SetMpiProfile("mpich112");
+        profile.SetRankAttribute("LongFirstBytes", UintegerValue(firstBytes));
+        profile.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
+        profile.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
+        std::vector<std::vector<Op>> p(2);
+        p[0] = {Op::Send(1, 3, bytes)};
+        p[1] = {Op::Compute(post), Op::Recv(0, 3, bytes)};
+        TestJob job(p, profile);
+        NS_TEST_ASSERT_MSG_EQ(job.Run(), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ(job.log.size(), 3u, "RTS, CTS, DATA");
+        const auto& rts = job.log[0];
+        const auto& cts = job.log[1];
+        const auto& data = job.log[2];
+        NS_TEST_ASSERT_MSG_EQ(rts.envelope.kind, MpiEnvelope::RTS, "first the RTS");
+        NS_TEST_ASSERT_MSG_EQ(rts.envelope.payload, firstBytes, "RTS data");
+        NS_TEST_ASSERT_MSG_EQ(cts.envelope.kind, MpiEnvelope::CTS, "then the CTS");
+        NS_TEST_ASSERT_MSG_EQ(cts.sent, post, "CTS when the receive is posted");
+        NS_TEST_ASSERT_MSG_EQ(data.envelope.kind, MpiEnvelope::DATA, "then the data");
+        NS_TEST_ASSERT_MSG_EQ(data.envelope.payload, bytes - firstBytes, "the rest");
+        NS_TEST_ASSERT_MSG_EQ(data.sent, post + MicroSeconds(10), "data once the CTS arrived");
+        // The sender is blocked until its data is written; the receiver until it arrives.
+        NS_TEST_ASSERT_MSG_EQ(job.ranks[0]->GetCompletionTimes().at(0), data.sent, "send done");
+        NS_TEST_ASSERT_MSG_EQ(job.ranks[1]->GetCompletionTimes().at(1),
+                              data.sent + MicroSeconds(10),
+                              "receive done on the data's arrival");
+    }
+
+    void DoRun() override
+    {
+        Check(0);    // MPICH rendezvous
+        Check(8192); // LAM-style: first packet with data, the rest after the ack
+    }
+};
+
+/**
+ * A receive that can never be matched: the job stops with both ranks reported, their
+ * operations and their pending receives, instead of hanging.
+ */
+class MpiDeadlockTestCase : public TestCase
+{
+  public:
+    MpiDeadlockTestCase()
+        : TestCase("MPI deadlock: blocked ranks and pending operations reported")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpiHelper profile;
+        profile.SetMpiProfile("lam63");
+        std::vector<std::vector<Op>> p(3);
+        p[0] = {Op::Recv(1, 5, 10), Op::Send(1, 5, 10)};
+        p[1] = {Op::Recv(0, 5, 10), Op::Send(0, 5, 10)};
+        p[2] = {Op::Compute(MicroSeconds(1))};
+        TestJob job(p, profile);
+        std::string report = job.Run();
+        NS_TEST_ASSERT_MSG_NE(report.find("rank 0 blocked in operation 0 'recv 1 5 10'"),
+                              std::string::npos,
+                              report);
+        NS_TEST_ASSERT_MSG_NE(report.find("rank 1 blocked in operation 0 'recv 0 5 10'"),
+                              std::string::npos,
+                              report);
+        NS_TEST_ASSERT_MSG_NE(report.find("recv from 1 tag 5"), std::string::npos, report);
+        NS_TEST_ASSERT_MSG_EQ(report.find("rank 2"), std::string::npos, "rank 2 finished");
+        NS_TEST_ASSERT_MSG_EQ(job.ranks[2]->IsDone(), true, "rank 2 finished");
+    }
+};
+
+/**
+ * Non-blocking calls, waits and barriers: a ring exchange with isend/irecv/waitall then a
+ * barrier, on 4 ranks; the barrier makes every rank leave after the last one entered.
+ */
+class MpiNonBlockingBarrierTestCase : public TestCase
+{
+  public:
+    MpiNonBlockingBarrierTestCase()
+        : TestCase("MPI isend, irecv, wait, waitall and barrier")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MpiHelper profile;
+        profile.SetMpiProfile("mpich112");
+        const uint32_t n = 4;
+        std::vector<std::vector<Op>> p(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            int32_t right = (i + 1) % n;
+            int32_t left = (i + n - 1) % n;
+            p[i] = {Op::Irecv(left, 9, 200000, 1),
+                    Op::Isend(right, 9, 200000, 2),
+                    Op::Wait(2),
+                    Op::Waitall(),
+                    Op::Compute(MicroSeconds(100 * (i + 1))),
+                    Op::Barrier()};
+        }
+        TestJob job(p, profile);
+        NS_TEST_ASSERT_MSG_EQ(job.Run(), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ(job.received.size(), n, "one receive each");
+        Time lastEnter = Seconds(0);
+        Time firstLeave = Seconds(1000);
+        for (const auto& r : job.ranks)
+        {
+            const auto& t = r->GetCompletionTimes();
+            NS_TEST_ASSERT_MSG_EQ(t.size(), 6u, "all six operations");
+            lastEnter = std::max(lastEnter, t.at(4)); // compute done: entering the barrier
+            firstLeave = std::min(firstLeave, t.at(5));
+        }
+        NS_TEST_ASSERT_MSG_GT(firstLeave, lastEnter, "nobody leaves the barrier early");
+    }
+};
+
+/**
+ * Over ns-3 TCP between two Gigabit Ethernet hosts: short and long messages both ways
+ * arrive whole, in order, on one connection per pair.
+ */
+class MpiTcpTestCase : public TestCase
+{
+  public:
+    MpiTcpTestCase()
+        : TestCase("MPI over TCP: eager and rendezvous ping-pong, one connection per pair")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("piii450-linux22");
+        hosts.Install(nodes);
+        GigeHelper gige;
+        gige.SetNicProfile("sknet");
+        NetDeviceContainer devs = gige.Install(nodes.Get(0), nodes.Get(1));
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        std::vector<uint32_t> sizes = {1, 4096, 131071, 131072, 400000};
+        std::vector<std::vector<Op>> p(2);
+        for (uint32_t s : sizes)
+        {
+            p[0].push_back(Op::Send(1, 1, s));
+            p[0].push_back(Op::Recv(1, 1, s));
+            p[1].push_back(Op::Recv(0, 1, s));
+            p[1].push_back(Op::Send(0, 1, s));
+        }
+        MpiHelper mpi;
+        mpi.SetMpiProfile("lam63");
+        std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
+        std::vector<uint32_t> got;
+        ranks[1]->TraceConnectWithoutContext(
+            "Received",
+            Callback<void, uint32_t, int32_t, uint32_t>(
+                [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
+        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
+        const auto& t = ranks[0]->GetCompletionTimes();
+        NS_TEST_ASSERT_MSG_EQ(t.size(), 2 * sizes.size(), "all operations done");
+        // A 400000-byte round trip moves 800000 bytes; at most 1 Gb/s each way it takes
+        // at least 6.4 ms.
+        NS_TEST_ASSERT_MSG_GT(t.back() - t.at(t.size() - 3), MicroSeconds(6400), "wire bound");
+        for (const auto& r : ranks)
+        {
+            Ptr<MpiTcpTransport> tcp = DynamicCast<MpiTcpTransport>(r->GetTransport());
+            NS_TEST_ASSERT_MSG_EQ(tcp->GetConnections(), 1u, "one connection per pair");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Trace files: each call's arguments checked, with the line number in the error.
+ */
+class MpiProgramTestCase : public TestCase
+{
+  public:
+    MpiProgramTestCase()
+        : TestCase("MPI trace files: parsed per rank, bad lines named")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::vector<MpiOperation>> p;
+        std::string text = "# ping-pong\n0 send 1 7 100\n1 recv any any 100\n"
+                           "1 irecv 0 3 5 9\n1 wait 9\n0 compute 25us\n0 barrier\n1 barrier\n";
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::Parse(text, 2, p), "", "valid");
+        NS_TEST_ASSERT_MSG_EQ(p[0].size(), 3u, "rank 0 lines");
+        NS_TEST_ASSERT_MSG_EQ(p[1].size(), 4u, "rank 1 lines");
+        NS_TEST_ASSERT_MSG_EQ(p[1][0].peer, MpiOperation::ANY_SOURCE, "any source");
+        NS_TEST_ASSERT_MSG_EQ(p[1][0].tag, MpiOperation::ANY_TAG, "any tag");
+        NS_TEST_ASSERT_MSG_EQ(p[0][1].duration, MicroSeconds(25), "compute time");
+        NS_TEST_ASSERT_MSG_EQ(p[1][1].ToString(), "irecv 0 3 5 9", "round trip");
+        struct Bad
+        {
+            const char* text;
+            const char* says;
+        };
+        for (const Bad& b : {Bad{"2 send 0 1 1\n", "line 1: rank '2' does not exist"},
+                             Bad{"0 send 3 1 1\n", "peer '3' is not another rank"},
+                             Bad{"0 send 0 1 1\n", "peer '0' is not another rank"},
+                             Bad{"0 send 1 1 -5\n", "size '-5'"},
+                             Bad{"0 frob\n", "unknown call 'frob'"},
+                             Bad{"\n0 wait 4\n", "line 2: wait: request '4' was not started"},
+                             Bad{"0 compute 10\n", "is not a time"},
+                             Bad{"0 send 1 1\n", "send takes 3 argument(s), got 2"}})
+        {
+            std::string err = MpiProgram::Parse(b.text, 2, p);
+            NS_TEST_ASSERT_MSG_NE(err.find(b.says), std::string::npos, "\"" << err << "\" lacks \"" << b.says << "\"");
+        }
+    }
+};
+
+/**
+ * The MPI TestSuite.
+ */
+class MpiTestSuite : public TestSuite
+{
+  public:
+    MpiTestSuite()
+        : TestSuite("clusternet-mpi", Type::UNIT)
+    {
+        AddTestCase(new MpiProgramTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiMatchingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiSwitchOverTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiRendezvousTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiTcpTestCase, TestCase::Duration::QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static MpiTestSuite g_mpiTestSuite;
+
+} // namespace
