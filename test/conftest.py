@@ -2,6 +2,7 @@
 """Shared fixtures: paths to the built scenario programs (./ns3 test builds them first)."""
 import os
 import pathlib
+import subprocess
 
 import pytest
 
@@ -27,3 +28,22 @@ def scenario_env():
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
+
+
+@pytest.fixture
+def assert_refused(scenario_bin, scenario_env, tmp_path):
+    """Return a check that a scenario refuses ``args``: exit status 2, one stderr line naming
+    ``name``, no abort or traceback, and no output directory."""
+
+    def check(prog, args, name):
+        out = tmp_path / "out"
+        proc = subprocess.run([scenario_bin(prog), *args, f"--out={out}"],
+                              capture_output=True, text=True, env=scenario_env, timeout=60)
+        assert proc.returncode == 2, proc.stderr
+        lines = [line for line in proc.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, proc.stderr
+        assert name in lines[0]
+        assert "terminate" not in proc.stderr and "Traceback" not in proc.stderr
+        assert not out.exists(), "bad input must not create results"
+
+    return check

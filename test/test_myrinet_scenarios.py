@@ -31,17 +31,8 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize("prog,args,name", BAD_INPUTS)
-def test_bad_input_one_line_exit_2_no_files(scenario_bin, scenario_env, tmp_path, prog, args,
-                                            name):
-    out = tmp_path / "out"
-    proc = subprocess.run([scenario_bin(prog), *args, f"--out={out}"],
-                          capture_output=True, text=True, env=scenario_env, timeout=60)
-    assert proc.returncode == 2, proc.stderr
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, proc.stderr
-    assert name in lines[0]
-    assert "terminate" not in proc.stderr and "Traceback" not in proc.stderr
-    assert not out.exists()
+def test_bad_input_one_line_exit_2_no_files(assert_refused, prog, args, name):
+    assert_refused(prog, args, name)
 
 
 def run(scenario_bin, env, prog, out, *args):

@@ -5,6 +5,7 @@
 #include "ns3/profile-registry.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <memory>
 
@@ -51,6 +52,15 @@ void
 MpiHelper::SetTransportAttribute(std::string name, const AttributeValue& value)
 {
     m_transportFactory.Set(name, value);
+}
+
+uint32_t
+MpiHelper::GetSocketBuffer() const
+{
+    Ptr<MpiTcpTransport> t = m_transportFactory.Create<MpiTcpTransport>();
+    UintegerValue v;
+    t->GetAttribute("SocketBuffer", v);
+    return v.Get();
 }
 
 Ptr<MpiRank>

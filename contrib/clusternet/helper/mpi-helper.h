@@ -19,7 +19,7 @@ namespace clusternet
 /**
  * @ingroup clusternet
  * @brief Starts an MPI job: one MpiRank per node (rank i on node i) configured from an MPI
- * library profile ("lam63", "mpich112", ...), over TCP sockets between the nodes' IPv4
+ * library profile ("lam", "mpich", ...), over TCP sockets between the nodes' IPv4
  * addresses; runs it and reports a deadlock when the simulation runs dry with ranks still
  * blocked.
  */
@@ -33,6 +33,8 @@ class MpiHelper
     void SetRankAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of every transport (MpiTcpTransport).
     void SetTransportAttribute(std::string name, const AttributeValue& value);
+    /// @return the socket buffer the transports request [bytes]
+    uint32_t GetSocketBuffer() const;
     /// @return a rank configured from the profile and rank attributes (no transport yet)
     Ptr<MpiRank> CreateRank() const;
     /**

@@ -17,6 +17,8 @@
 #include "ns3/gige-net-device.h"
 #include "ns3/gm-ethernet-net-device.h"
 #include "ns3/lanai-nic.h"
+#include "ns3/mpi-netpipe.h"
+#include "ns3/mpi-tcp-transport.h"
 #include "ns3/myrinet-channel.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/host-cpu.h"
@@ -24,6 +26,10 @@
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-registry.h"
+
+#include <sstream>
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -70,6 +76,30 @@ ApplyHostOverrides(const std::string& overrides,
         }
     }
     return "";
+}
+
+const std::vector<std::string> kMpiTargets = {"mpi", "transport"};
+
+/// Split "target.Attribute=value;..." into the items for @p targets and the rest.
+std::pair<std::string, std::string>
+SplitOverrides(const std::string& overrides, const std::vector<std::string>& targets)
+{
+    std::string mine;
+    std::string rest;
+    std::stringstream ss(overrides);
+    std::string item;
+    while (std::getline(ss, item, ';'))
+    {
+        if (item.empty())
+        {
+            continue;
+        }
+        std::string target = item.substr(0, item.find('.'));
+        bool ours = std::find(targets.begin(), targets.end(), target) != targets.end();
+        std::string& out = ours ? mine : rest;
+        out += (out.empty() ? "" : ";") + item;
+    }
+    return {mine, rest};
 }
 
 /// @return true if @p nic names a LANai profile: IP over GM on Myrinet
@@ -180,9 +210,59 @@ ValidateGm(const NetpipeConfig& c)
 
 } // namespace
 
+MpiHelper
+TcpNetpipeExperiment::MakeMpiHelper(const NetpipeConfig& c)
+{
+    MpiHelper mpi;
+    mpi.SetMpiProfile(c.mpi);
+    std::stringstream ss(SplitOverrides(c.overrides, kMpiTargets).first);
+    std::string item;
+    while (std::getline(ss, item, ';'))
+    {
+        std::size_t dot = item.find('.');
+        std::size_t eq = item.find('=');
+        std::string target = item.substr(0, dot);
+        std::string attribute = item.substr(dot + 1, eq - dot - 1);
+        StringValue value(item.substr(eq + 1));
+        if (target == "mpi")
+        {
+            mpi.SetRankAttribute(attribute, value);
+        }
+        else
+        {
+            mpi.SetTransportAttribute(attribute, value);
+        }
+    }
+    return mpi;
+}
+
 std::string
 TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
 {
+    if (!c.mpi.empty())
+    {
+        if (!ProfileRegistry::Find("mpi", c.mpi))
+        {
+            return "--stack: unknown MPI profile '" + c.mpi +
+                   "'; allowed: " + ProfileRegistry::JoinNames("mpi");
+        }
+        auto [mine, rest] = SplitOverrides(c.overrides, kMpiTargets);
+        std::string err = ProfileRegistry::ApplyOverrides(mine, "mpi", CreateObject<MpiRank>());
+        if (err.empty())
+        {
+            err = ProfileRegistry::ApplyOverrides(mine,
+                                                  "transport",
+                                                  CreateObject<MpiTcpTransport>());
+        }
+        if (!err.empty())
+        {
+            return "--set: " + err;
+        }
+        NetpipeConfig plain = c;
+        plain.mpi.clear();
+        plain.overrides = rest;
+        return Validate(plain);
+    }
     auto names = [](const std::string& kind) {
         std::string out;
         for (const auto& n : ProfileRegistry::Names(kind))
@@ -236,10 +316,12 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
 }
 
 std::vector<NetpipeApplication::Sample>
-TcpNetpipeExperiment::Run(const NetpipeConfig& c)
+TcpNetpipeExperiment::Run(const NetpipeConfig& config)
 {
-    std::string err = Validate(c);
+    std::string err = Validate(config);
     NS_ABORT_MSG_UNLESS(err.empty(), "TcpNetpipeExperiment: " << err);
+    NetpipeConfig c = config;
+    c.overrides = SplitOverrides(config.overrides, kMpiTargets).second;
     NodeContainer nodes;
     nodes.Create(2);
 
@@ -304,6 +386,21 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& c)
     Ipv4AddressHelper addr("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer ifs = addr.Assign(devs);
 
+    if (!c.mpi.empty())
+    {
+        // NetPIPE's MPI mode: two ranks of the MPI library over TCP.
+        MpiHelper mpi = MakeMpiHelper(config);
+        std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
+        Ptr<MpiNetpipe> netpipe = CreateObject<MpiNetpipe>();
+        netpipe->SetAttribute("MaxBlock", UintegerValue(c.maxBlock));
+        netpipe->Start(ranks[0], ranks[1], []() { Simulator::Stop(); });
+        Simulator::Stop(Seconds(600));
+        Simulator::Run();
+        std::vector<NetpipeApplication::Sample> samples = netpipe->GetSamples();
+        netpipe->Dispose();
+        Simulator::Destroy();
+        return samples;
+    }
     Ptr<NetpipeApplication> rx = CreateObject<NetpipeApplication>();
     rx->SetAttribute("Role", StringValue("Receiver"));
     rx->SetAttribute("SocketBuffer", UintegerValue(c.sockbuf));

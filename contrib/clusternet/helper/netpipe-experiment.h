@@ -2,6 +2,8 @@
 #ifndef CLUSTERNET_NETPIPE_EXPERIMENT_H
 #define CLUSTERNET_NETPIPE_EXPERIMENT_H
 
+#include "mpi-helper.h"
+
 #include "ns3/netpipe-application.h"
 
 #include <cstdint>
@@ -29,6 +31,7 @@ struct NetpipeConfig
     std::string overrides;               //!< "target.Attribute=value;..." (device, coalescer,
                                          //!< cpu, bus, stack)
     std::string pcapPrefix;              //!< write PCAP files with this prefix if not empty
+    std::string mpi;                     //!< MPI profile for NetPIPE's MPI mode; empty = TCP
 };
 
 /**
@@ -42,6 +45,9 @@ class TcpNetpipeExperiment
     static std::string Validate(const NetpipeConfig& config);
     /// Run the simulation; @p config must be valid.
     static std::vector<NetpipeApplication::Sample> Run(const NetpipeConfig& config);
+    /// @return the MPI library of @p config configured as a run configures it (profile and
+    /// "mpi."/"transport." overrides); @p config.mpi must name a profile
+    static MpiHelper MakeMpiHelper(const NetpipeConfig& config);
 };
 
 } // namespace clusternet

@@ -2,6 +2,9 @@
 #include "netpipe-scenario.h"
 
 #include "netpipe-experiment.h"
+
+#include "ns3/mpi-rank.h"
+#include "ns3/uinteger.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
@@ -47,28 +50,56 @@ EffectivePci(const NetpipeConfig& c)
 } // namespace
 
 std::vector<std::string>
-NetpipeColumns()
+NetpipeColumns(bool mpi)
 {
+    if (mpi)
+    {
+        return {"nic",
+                "host",
+                "pci",
+                "mtu",
+                "stack",
+                "eager_limit_bytes",
+                "sockbuf_bytes",
+                "block_bytes",
+                "oneway_us",
+                "mbps",
+                "reps"};
+    }
     return {"nic", "host", "pci", "mtu", "sockbuf", "block_bytes", "oneway_us", "mbps", "reps"};
 }
 
 std::vector<std::vector<std::string>>
 NetpipeRows(const NetpipeConfig& c)
 {
+    std::vector<std::string> config = {c.nic, c.host, EffectivePci(c), std::to_string(c.mtu)};
+    if (c.mpi.empty())
+    {
+        config.push_back(std::to_string(c.sockbuf));
+    }
+    else
+    {
+        // The library's settings, as its profile (and overrides) make them.
+        MpiHelper mpi = TcpNetpipeExperiment::MakeMpiHelper(c);
+        Ptr<MpiRank> rank = mpi.CreateRank();
+        UintegerValue eager;
+        rank->GetAttribute("EagerLimit", eager);
+        config.push_back(c.mpi);
+        config.push_back(std::to_string(eager.Get()));
+        config.push_back(std::to_string(mpi.GetSocketBuffer()));
+    }
     SweepRunner::Rows rows;
     for (const auto& s : TcpNetpipeExperiment::Run(c))
     {
         double us = s.oneWay.GetNanoSeconds() / 1e3;
         double mbps = s.bytes * 8.0 / us;
-        rows.push_back({c.nic,
-                        c.host,
-                        EffectivePci(c),
-                        std::to_string(c.mtu),
-                        std::to_string(c.sockbuf),
-                        std::to_string(s.bytes),
-                        SweepRunner::Fixed(us, 3),
-                        SweepRunner::Fixed(mbps, 3),
-                        std::to_string(s.repeats)});
+        std::vector<std::string> row = config;
+        row.insert(row.end(),
+                   {std::to_string(s.bytes),
+                    SweepRunner::Fixed(us, 3),
+                    SweepRunner::Fixed(mbps, 3),
+                    std::to_string(s.repeats)});
+        rows.push_back(row);
     }
     return rows;
 }
@@ -83,7 +114,19 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
     args.Add("mtu", "IP MTUs, comma-separated [bytes, 1500..9000]", spec.mtus);
-    args.Add("sockbuf", "socket buffer sizes, comma-separated [bytes, 4096..67108864]", spec.sockbufs);
+    if (!spec.stacks.empty())
+    {
+        args.Add("stack",
+                 "MPI libraries, comma-separated (" + ProfileRegistry::JoinNames("mpi") +
+                     "); their socket buffers are the profile's",
+                 spec.stacks);
+    }
+    else
+    {
+        args.Add("sockbuf",
+                 "socket buffer sizes, comma-separated [bytes, 4096..67108864]",
+                 spec.sockbufs);
+    }
     if (!spec.cases.empty())
     {
         args.Add("cases",
@@ -97,7 +140,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     args.Add("set",
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
              "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP over GM "
-             "device, lanai, mcp, gm, cpu, bus, stack, link or port [ns-3 values]",
+             "device, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
+             "(MpiRank) and transport (MpiTcpTransport) [ns-3 values]",
              "");
     args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(spec.maxBlock));
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
@@ -144,7 +188,16 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
             }
         }
     }
-    std::vector<uint32_t> sockbufs = args.GetUintList("sockbuf", 4096, 64u << 20, "bytes");
+    std::vector<uint32_t> sockbufs = {131072};
+    std::vector<std::string> stacks = {""};
+    if (spec.stacks.empty())
+    {
+        sockbufs = args.GetUintList("sockbuf", 4096, 64u << 20, "bytes");
+    }
+    else
+    {
+        stacks = args.GetChoiceList("stack", ProfileRegistry::Names("mpi"));
+    }
     uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 30, "bytes");
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     bool resume = args.GetBool("resume");
@@ -154,8 +207,10 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     for (const auto& [nic, mtu] : nicMtu)
     {
         for (uint32_t sb : sockbufs)
+        for (const std::string& stack : stacks)
         {
             NetpipeConfig c;
+            c.mpi = stack;
             c.nic = nic;
             c.host = args.Get("host");
             c.pci = args.Get("pci");
@@ -176,13 +231,12 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
         }
     }
 
-    SweepRunner sweep(spec.name,
-                      args.Get("out"),
-                      NetpipeColumns());
+    SweepRunner sweep(spec.name, args.Get("out"), NetpipeColumns(!spec.stacks.empty()));
     for (const auto& c : configs)
     {
         std::string label = "nic=" + c.nic + " mtu=" + std::to_string(c.mtu) +
-                            " sockbuf=" + std::to_string(c.sockbuf);
+                            (c.mpi.empty() ? " sockbuf=" + std::to_string(c.sockbuf)
+                                           : " stack=" + c.mpi);
         if (!c.pci.empty())
         {
             label += " pci=" + c.pci;

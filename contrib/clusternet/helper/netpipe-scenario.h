@@ -24,13 +24,15 @@ struct NetpipeScenarioSpec
     std::string sockbufs;    //!< default --sockbuf list [bytes]
     std::string cases;       //!< default --cases ("nic@mtu,..."), replacing nic x mtu if set
     std::string host{"piii450-linux22"}; //!< default --host
+    std::string stacks;      //!< default --stack (MPI profiles): NetPIPE's MPI mode if set
     uint32_t maxBlock{1u << 21}; //!< default --max-block [bytes]
 };
 
 struct NetpipeConfig;
 
-/// @return the data.csv columns of a NetPIPE TCP point
-std::vector<std::string> NetpipeColumns();
+/// @return the data.csv columns of a NetPIPE point: TCP, or MPI mode (@p mpi) with the
+/// library's stack, eager limit and socket buffer
+std::vector<std::string> NetpipeColumns(bool mpi = false);
 
 /**
  * @ingroup clusternet

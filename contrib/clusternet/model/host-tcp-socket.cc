@@ -11,6 +11,8 @@
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-congestion-ops.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace clusternet
@@ -31,18 +33,28 @@ HostTcpSocket::GetTypeId()
                           "Send a pure ACK when a read opens the receive window significantly.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&HostTcpSocket::m_windowUpdate),
+                          MakeBooleanChecker())
+            .AddAttribute("BoundMssToHalfWindow",
+                          "Bound the segment size to half the largest window the peer "
+                          "advertised, as Linux does (tcp_current_mss).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HostTcpSocket::m_boundMss),
                           MakeBooleanChecker());
     return tid;
 }
 
 HostTcpSocket::HostTcpSocket()
-    : m_windowUpdate(true)
+    : m_windowUpdate(true),
+      m_boundMss(true)
 {
 }
 
 HostTcpSocket::HostTcpSocket(const HostTcpSocket& sock)
     : TcpSocketBase(sock),
       m_windowUpdate(sock.m_windowUpdate),
+      m_boundMss(sock.m_boundMss),
+      m_maxWindow(sock.m_maxWindow),
+      m_mssConfigured(sock.m_mssConfigured),
       m_memRcvBuf(sock.m_memRcvBuf),
       m_truesize(sock.m_truesize),
       m_divisor(sock.m_divisor),
@@ -67,6 +79,47 @@ HostTcpSocket::CreateOn(Ptr<Node> node)
     s->SetRecoveryAlgorithm(CreateObject<TcpClassicRecovery>());
     tcp->AddSocket(s);
     return s;
+}
+
+void
+HostTcpSocket::BoundSegmentSize(uint32_t window)
+{
+    if (!m_boundMss)
+    {
+        return;
+    }
+    if (m_mssConfigured == 0)
+    {
+        m_mssConfigured = m_tcb->m_segmentSize;
+    }
+    m_maxWindow = std::max(m_maxWindow, window);
+    if (m_maxWindow == 0)
+    {
+        return;
+    }
+    uint32_t cutoff = m_maxWindow > 536 ? m_maxWindow / 2 : m_maxWindow;
+    m_tcb->m_segmentSize = std::max<uint32_t>(std::min(m_mssConfigured, cutoff), 1);
+}
+
+uint32_t
+HostTcpSocket::GetEffectiveSegmentSize() const
+{
+    return m_tcb->m_segmentSize;
+}
+
+int
+HostTcpSocket::Send(Ptr<Packet> p, uint32_t flags)
+{
+    BoundSegmentSize(m_rWnd.Get());
+    return TcpSocketBase::Send(p, flags);
+}
+
+void
+HostTcpSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint32_t window = static_cast<uint32_t>(tcpHeader.GetWindowSize()) << m_sndWindShift;
+    BoundSegmentSize(window);
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
 }
 
 Ptr<TcpSocketBase>

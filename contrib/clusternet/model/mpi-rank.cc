@@ -168,6 +168,17 @@ MpiRank::SetProgram(const std::vector<MpiOperation>& program)
 }
 
 void
+MpiRank::Append(const std::vector<MpiOperation>& ops)
+{
+    bool resume = m_started && IsDone();
+    m_program.insert(m_program.end(), ops.begin(), ops.end());
+    if (resume && !ops.empty())
+    {
+        Simulator::ScheduleNow(&MpiRank::Step, this);
+    }
+}
+
+void
 MpiRank::SetDoneCallback(std::function<void(uint32_t)> done)
 {
     m_done = done;

@@ -76,7 +76,9 @@ class MpiRank : public Application
     Ptr<MpiTransport> GetTransport() const;
     /// The operations to run, in order.
     void SetProgram(const std::vector<MpiOperation>& program);
-    /// Called when the last operation completes.
+    /// Add operations at the end of the program; a rank that had finished goes on with them.
+    void Append(const std::vector<MpiOperation>& ops);
+    /// Called whenever the rank runs out of operations.
     void SetDoneCallback(std::function<void(uint32_t rank)> done);
 
     /// @return true once every operation has completed

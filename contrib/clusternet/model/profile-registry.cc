@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <vector>
 
+#include <cstdlib>
+
 namespace ns3
 {
 namespace clusternet
@@ -254,7 +256,7 @@ MakeCatalogue()
     // Targets: "mpi" (MpiRank, the protocol engine), "transport" (MpiTcpTransport).
     c.push_back(
         {"mpi",
-         "lam63",
+         "lam",
          "LAM 6.3 with the C2C (client-to-client) TCP RPI, short/long switch at 128 KB",
          {
              {"mpi", "EagerLimit", "131072",
@@ -272,7 +274,7 @@ MakeCatalogue()
          }});
     c.push_back(
         {"mpi",
-         "mpich112",
+         "mpich",
          "MPICH 1.1.2 with the ch_p4 device: eager to 128000 bytes, then rendezvous",
          {
              {"mpi", "EagerLimit", "128000",
@@ -441,6 +443,28 @@ ProfileRegistry::ApplyOverrides(const std::string& overrides,
                 padded.find("|" + i.value + "|") == std::string::npos)
             {
                 return "'" + i.text + "': value not allowed (one of " + names + ")";
+            }
+        }
+        // Number checkers assert on text that is not a number: check it here.
+        std::string type = info.checker->GetValueTypeName();
+        auto digits = [](const std::string& s, std::size_t from) {
+            return s.size() > from && s.size() < from + 20 &&
+                   s.find_first_not_of("0123456789", from) == std::string::npos;
+        };
+        bool signedText = !i.value.empty() && (i.value[0] == '-' || i.value[0] == '+');
+        if ((type == "ns3::UintegerValue" && !digits(i.value, 0)) ||
+            (type == "ns3::IntegerValue" && !digits(i.value, signedText ? 1 : 0)))
+        {
+            return "'" + i.text + "': value not allowed (a whole number; " +
+                   info.checker->GetUnderlyingTypeInformation() + ")";
+        }
+        if (type == "ns3::DoubleValue")
+        {
+            char* end = nullptr;
+            std::strtod(i.value.c_str(), &end);
+            if (i.value.empty() || *end != '\0')
+            {
+                return "'" + i.text + "': value not allowed (a number)";
             }
         }
         if (!object->SetAttributeFailSafe(i.attribute, StringValue(i.value)))

@@ -123,7 +123,7 @@ class MpiMatchingTestCase : public TestCase
     void DoRun() override
     {
         MpiHelper profile;
-        profile.SetMpiProfile("mpich112");
+        profile.SetMpiProfile("mpich");
         std::vector<std::vector<Op>> p(3);
         // Rank 0: tag 1 (10 B), tag 2 (20 B), tag 1 (30 B); rank 1, later: tag 1 (40 B).
         p[0] = {Op::Send(2, 1, 10), Op::Send(2, 2, 20), Op::Send(2, 1, 30)};
@@ -152,7 +152,7 @@ class MpiMatchingTestCase : public TestCase
         q[0] = {Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)};
         q[1] = {Op::Recv(0, 7, 8)};
         MpiHelper zero;
-        zero.SetMpiProfile("mpich112");
+        zero.SetMpiProfile("mpich");
         zero.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
         zero.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
         TestJob posted(q, zero);
@@ -191,10 +191,10 @@ class MpiSwitchOverTestCase : public TestCase
 
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich112", 128000), MpiEnvelope::EAGER, "MPICH: <=");
-        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich112", 128001), MpiEnvelope::RTS, "MPICH: >");
-        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam63", 131071), MpiEnvelope::EAGER, "LAM: <");
-        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam63", 131072), MpiEnvelope::RTS, "LAM: 128 KB is long");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich", 128000), MpiEnvelope::EAGER, "MPICH: <=");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("mpich", 128001), MpiEnvelope::RTS, "MPICH: >");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam", 131071), MpiEnvelope::EAGER, "LAM: <");
+        NS_TEST_ASSERT_MSG_EQ(FirstKind("lam", 131072), MpiEnvelope::RTS, "LAM: 128 KB is long");
     }
 };
 
@@ -217,7 +217,7 @@ class MpiRendezvousTestCase : public TestCase
         const uint32_t bytes = 1000000;
         const Time post = MilliSeconds(2);
         MpiHelper profile;
-        profile.SetMpiProfile("mpich112");
+        profile.SetMpiProfile("mpich");
         profile.SetRankAttribute("LongFirstBytes", UintegerValue(firstBytes));
         profile.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
         profile.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
@@ -267,7 +267,7 @@ class MpiDeadlockTestCase : public TestCase
     void DoRun() override
     {
         MpiHelper profile;
-        profile.SetMpiProfile("lam63");
+        profile.SetMpiProfile("lam");
         std::vector<std::vector<Op>> p(3);
         p[0] = {Op::Recv(1, 5, 10), Op::Send(1, 5, 10)};
         p[1] = {Op::Recv(0, 5, 10), Op::Send(0, 5, 10)};
@@ -302,7 +302,7 @@ class MpiNonBlockingBarrierTestCase : public TestCase
     void DoRun() override
     {
         MpiHelper profile;
-        profile.SetMpiProfile("mpich112");
+        profile.SetMpiProfile("mpich");
         const uint32_t n = 4;
         std::vector<std::vector<Op>> p(n);
         for (uint32_t i = 0; i < n; ++i)
@@ -369,7 +369,7 @@ class MpiTcpTestCase : public TestCase
             p[1].push_back(Op::Send(0, 1, s));
         }
         MpiHelper mpi;
-        mpi.SetMpiProfile("lam63");
+        mpi.SetMpiProfile("lam");
         std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
         std::vector<uint32_t> got;
         ranks[1]->TraceConnectWithoutContext(
