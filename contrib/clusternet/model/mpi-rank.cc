@@ -78,6 +78,13 @@ MpiRank::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpiRank::m_unexpectedCopy),
                           MakeBooleanChecker())
+            .AddAttribute("ReceiveCopy",
+                          "The library reads every message's data into a buffer of its own "
+                          "and copies it to the user's buffer once the message is complete "
+                          "(host CPU CopyBandwidth), expected or not.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpiRank::m_receiveCopy),
+                          MakeBooleanChecker())
             .AddAttribute("Progress",
                           "Progress engine: Polling (only inside MPI calls) or EventThread "
                           "(a thread woken by each arrival).",
@@ -532,7 +539,7 @@ MpiRank::Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpe
     r->length = e.length;
     if (e.kind == MpiEnvelope::EAGER || e.payload >= e.length)
     {
-        if (wasUnexpected && m_unexpectedCopy && m_cpu && e.payload > 0)
+        if (wasUnexpected && m_unexpectedCopy && !m_receiveCopy && m_cpu && e.payload > 0)
         {
             // The data waited in a library buffer: copy it to the user's.
             RunCpu(m_cpu->CopyCost(e.payload), [this, r]() { Received(r); });
@@ -558,6 +565,12 @@ MpiRank::Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpe
 void
 MpiRank::Received(std::shared_ptr<Request> r)
 {
+    if (m_receiveCopy && m_cpu && r->length > 0 && !r->copied)
+    {
+        r->copied = true;
+        RunCpu(m_cpu->CopyCost(r->length), [this, r]() { Received(r); });
+        return;
+    }
     r->done = true;
     if (r->context != kBarrierContext)
     {

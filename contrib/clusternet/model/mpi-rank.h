@@ -109,6 +109,7 @@ class MpiRank : public Application
         uint32_t bytes{0};
         uint64_t id{0}; //!< send: message id; receive (rendezvous): the sender's id
         uint32_t length{0}; //!< receive: length of the message matched
+        bool copied{false}; //!< receive: the library's copy to the user's buffer is done
     };
 
     /// A message that arrived before its receive was posted.
@@ -175,6 +176,7 @@ class MpiRank : public Application
     Time m_sendOverhead;
     Time m_recvOverhead;
     bool m_unexpectedCopy;
+    bool m_receiveCopy;
     Progress m_progress;
     Time m_threadSwitchCost;
 

@@ -43,6 +43,19 @@ MpiTcpTransport::GetTypeId()
                           "Set TCP_NODELAY on every connection (Nagle off), as LAM and MPICH do.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpiTcpTransport::m_noDelay),
+                          MakeBooleanChecker())
+            .AddAttribute("EnvelopeRead",
+                          "The library reads each packet's envelope with a read() of its own, "
+                          "then the data.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_envelopeRead),
+                          MakeBooleanChecker())
+            .AddAttribute("SelectPolling",
+                          "Non-blocking sockets driven by select(): a select() system call "
+                          "before every read and before every write resumed after the send "
+                          "buffer filled.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_select),
                           MakeBooleanChecker());
     return tid;
 }
@@ -202,7 +215,7 @@ MpiTcpTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::funct
         it = m_sendSocket.emplace(env.dst, s).first;
     }
     uint32_t bytes = envelopeBytes + env.payload;
-    m_peers[env.dst]->Announce(m_rank, env, bytes);
+    m_peers[env.dst]->Announce(m_rank, env, bytes, envelopeBytes);
     Connection& c = m_connections.at(it->second);
     c.writes.push_back({bytes, written});
     if (c.writes.size() == 1)
@@ -239,8 +252,21 @@ MpiTcpTransport::WriteMore(Ptr<Socket> s, uint32_t)
     uint32_t room = s->GetTxAvailable();
     if (room == 0)
     {
+        c.stalled = true;
         return; // blocked until the send callback reports room
     }
+    if (c.stalled && m_select && m_cpu)
+    {
+        // Non-blocking: select() reports the socket writable, then a new write() call.
+        c.stalled = false;
+        c.copying = true;
+        RunCpu(m_cpu->GetSyscallCost() * 2, [this, s]() {
+            m_connections.at(s).copying = false;
+            WriteMore(s, 0);
+        });
+        return;
+    }
+    c.stalled = false;
     uint32_t chunk = std::min({c.toWrite, room, m_chunk});
     c.copying = true;
     RunCpu(m_cpu ? m_cpu->CopyCost(chunk) : Seconds(0), [this, s, chunk]() { ChunkCopied(s, chunk); });
@@ -270,9 +296,12 @@ MpiTcpTransport::ChunkCopied(Ptr<Socket> s, uint32_t chunk)
 // ---------------------------------------------------------------- receive
 
 void
-MpiTcpTransport::Announce(uint32_t src, const MpiEnvelope& env, uint32_t bytes)
+MpiTcpTransport::Announce(uint32_t src,
+                          const MpiEnvelope& env,
+                          uint32_t bytes,
+                          uint32_t envelopeBytes)
 {
-    m_inbound[src].push_back({env, bytes});
+    m_inbound[src].push_back({env, bytes, bytes, envelopeBytes});
 }
 
 void
@@ -291,11 +320,22 @@ MpiTcpTransport::DataArrived(Ptr<Socket> s)
     }
     std::deque<Inbound>& in = m_inbound[c.peer];
     NS_ASSERT_MSG(!in.empty(), "MpiTcpTransport: bytes from rank " << c.peer << " nobody announced");
-    // read(): up to the end of the packet being read, as the library reads envelope and data.
-    Ptr<Packet> p = s->Recv(std::min(avail, in.front().remaining), 0);
+    // read(): up to the end of the packet being read (or of its envelope, read first).
+    const Inbound& head = in.front();
+    uint32_t done = head.total - head.remaining;
+    uint32_t want = head.remaining;
+    if (m_envelopeRead && done < head.envelopeBytes && head.total > head.envelopeBytes)
+    {
+        want = head.envelopeBytes - done; // the rest of the envelope
+    }
+    Ptr<Packet> p = s->Recv(std::min(avail, want), 0);
     uint32_t bytes = p->GetSize();
     c.reading = true;
-    Time cost = m_cpu ? m_cpu->GetSyscallCost() + m_cpu->CopyCost(bytes) : Seconds(0);
+    Time cost = Seconds(0);
+    if (m_cpu)
+    {
+        cost = m_cpu->GetSyscallCost() * (m_select ? 2 : 1) + m_cpu->CopyCost(bytes);
+    }
     RunCpu(cost, [this, s, bytes]() { ReadDone(s, bytes); });
 }
 

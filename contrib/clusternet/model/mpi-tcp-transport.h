@@ -29,7 +29,10 @@ class HostCpu;
  * socket in segment-sized chunks as the send buffer has room (host CPU CopyBandwidth); the
  * sender goes on when the last byte is in the socket. Receiving is read() calls as bytes
  * arrive (a system call plus the copy each), and the packet is delivered when its last byte
- * has been read. The byte stream carries no framing of its own in the simulation: each
+ * has been read. With EnvelopeRead the library reads each packet's envelope with a read() of
+ * its own before the data. With SelectPolling the sockets are non-blocking and driven by
+ * select(): every read, and every write resumed after the send buffer filled, costs a select()
+ * system call too. The byte stream carries no framing of its own in the simulation: each
  * transport tells its peer the length of every packet it writes, in order, and TCP's
  * in-order byte stream does the rest.
  */
@@ -64,7 +67,9 @@ class MpiTcpTransport : public MpiTransport
     struct Inbound
     {
         MpiEnvelope envelope;
-        uint32_t remaining; //!< bytes still to read
+        uint32_t total;         //!< bytes of the packet
+        uint32_t remaining;     //!< bytes still to read
+        uint32_t envelopeBytes; //!< of which the envelope
     };
 
     /// A packet waiting to be written.
@@ -84,10 +89,11 @@ class MpiTcpTransport : public MpiTransport
         bool writeStarted{false};    //!< the front packet's system call is done
         bool copying{false};         //!< a chunk copy is on the CPU
         bool reading{false};         //!< a read is on the CPU
+        bool stalled{false};         //!< a write found the send buffer full
     };
 
     /// The peer's transport announces a packet of @p bytes from rank @p src.
-    void Announce(uint32_t src, const MpiEnvelope& envelope, uint32_t bytes);
+    void Announce(uint32_t src, const MpiEnvelope& envelope, uint32_t bytes, uint32_t envelopeBytes);
     Ptr<Socket> NewSocket();
     void Configure(Ptr<Socket> socket) const;
     Connection& Adopt(Ptr<Socket> socket, uint32_t peer);
@@ -111,6 +117,8 @@ class MpiTcpTransport : public MpiTransport
     uint32_t m_sockBuf;
     uint16_t m_port;
     bool m_noDelay;
+    bool m_envelopeRead;
+    bool m_select;
     uint32_t m_chunk{1448};
 };
 
