@@ -40,3 +40,55 @@ def test_mpi_netpipe_switch_over_and_profile_columns(scenario_bin, scenario_env,
     summary = pd.read_csv(out / "summary.csv")
     exact = summary[summary["metric"].isin(["eager_limit_bytes", "sockbuf_bytes"])]
     assert len(exact) == 3 and (exact["rel_err"] == 0).all()
+
+
+def write_trace(tmp_path, text):
+    path = tmp_path / "trace.txt"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("text,ranks,name", [
+    ("0 send 1 1 10\n2 recv 0 1 10\n", 2, "rank '2' does not exist"),
+    ("0 send 1 1 10\n1 recv 0 1 10\n0 wait 3\n", 2, "request '3' was not started"),
+    ("0 compute fast\n", 2, "is not a time"),
+])
+def test_replay_bad_trace_refused(assert_refused, tmp_path, text, ranks, name):
+    assert_refused("mpi-replay", [f"--trace={write_trace(tmp_path, text)}", f"--ranks={ranks}"],
+                   name)
+
+
+def test_replay_missing_trace_refused(assert_refused, tmp_path):
+    assert_refused("mpi-replay", [f"--trace={tmp_path / 'nope.txt'}"], "cannot read trace file")
+    assert_refused("mpi-replay", [], "--trace")
+
+
+def test_replay_runs_trace_and_reports_deadlock(scenario_bin, scenario_env, tmp_path):
+    trace = write_trace(tmp_path, "# ping-pong, then a barrier\n0 send 1 1 100000\n"
+                                  "1 recv any any 100000\n1 compute 50us\n1 send 0 2 10\n"
+                                  "0 recv 1 2 10\n0 barrier\n1 barrier\n")
+    out = tmp_path / "ok"
+    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={trace}", f"--out={out}",
+                           "--stack=mpich"], capture_output=True, text=True, env=scenario_env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    assert len(data) == 7 and set(data["stack"]) == {"mpich"}
+    rank1 = data[data["rank"] == 1].set_index("index")["completed_us"]
+    # The compute starts when the receive returns and takes its 50 us.
+    assert rank1[1] - rank1[0] == pytest.approx(50.0, abs=0.01)
+    rank0 = data[data["rank"] == 0].set_index("index")["completed_us"]
+    assert rank0[1] > rank1[2]  # the reply arrives after it was sent
+
+    stuck = write_trace(tmp_path, "0 recv 1 1 10\n1 recv 0 1 10\n2 barrier\n")
+    out = tmp_path / "stuck"
+    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={stuck}", "--ranks=3",
+                           f"--out={out}", "--limit=10s"], capture_output=True, text=True,
+                          env=scenario_env, timeout=120)
+    assert proc.returncode == 3, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "deadlock" in lines[0]
+    for rank in range(3):
+        assert f"rank {rank} blocked in operation 0" in lines[0]
+    assert "recv from 1 tag 1" in lines[0] and "(barrier)" in lines[0]
+    assert not out.exists()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "mpi-program.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -111,7 +112,14 @@ MpiOperation::ToString() const
         os << "barrier";
         break;
     case COMPUTE:
-        os << "compute " << duration.As(Time::US);
+        if (duration.GetNanoSeconds() % 1000 == 0)
+        {
+            os << "compute " << duration.GetNanoSeconds() / 1000 << "us";
+        }
+        else
+        {
+            os << "compute " << duration.GetNanoSeconds() << "ns";
+        }
         break;
     }
     return os.str();
@@ -260,19 +268,12 @@ MpiProgram::Parse(const std::string& text,
         else if (call == "compute")
         {
             err = count(1);
-            if (err.empty())
+            if (err.empty() && !ParseTime(w[2], op.duration))
             {
-                Time t;
-                std::istringstream ts(w[2]);
-                if (!(ts >> t) || t.IsNegative() || w[2].find_first_of("0123456789") != 0 ||
-                    !std::isalpha(static_cast<unsigned char>(w[2].back())))
-                {
-                    err = where + "compute: '" + w[2] +
-                          "' is not a time; give a number with a unit, e.g. 10us or 2ms";
-                }
-                op.kind = MpiOperation::COMPUTE;
-                op.duration = t;
+                err = where + "compute: '" + w[2] +
+                      "' is not a time; give a number with a unit, e.g. 10us or 2ms";
             }
+            op.kind = MpiOperation::COMPUTE;
         }
         else
         {
@@ -286,6 +287,44 @@ MpiProgram::Parse(const std::string& text,
         programs[rank].push_back(op);
     }
     return "";
+}
+
+bool
+MpiProgram::ParseTime(const std::string& text, Time& t)
+{
+    std::size_t unit = text.find_first_not_of("0123456789.");
+    if (unit == 0 || unit == std::string::npos || text.size() > 24)
+    {
+        return false;
+    }
+    std::string number = text.substr(0, unit);
+    std::string suffix = text.substr(unit);
+    if (std::count(number.begin(), number.end(), '.') > 1 || number == ".")
+    {
+        return false;
+    }
+    double v = std::stod(number);
+    if (suffix == "s")
+    {
+        t = Time::FromDouble(v, Time::S);
+    }
+    else if (suffix == "ms")
+    {
+        t = Time::FromDouble(v, Time::MS);
+    }
+    else if (suffix == "us")
+    {
+        t = Time::FromDouble(v, Time::US);
+    }
+    else if (suffix == "ns")
+    {
+        t = Time::FromDouble(v, Time::NS);
+    }
+    else
+    {
+        return false;
+    }
+    return true;
 }
 
 std::string

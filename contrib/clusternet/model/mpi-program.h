@@ -86,6 +86,11 @@ class MpiProgram
     static std::string Parse(const std::string& text,
                              uint32_t ranks,
                              std::vector<std::vector<MpiOperation>>& programs);
+    /**
+     * Parse a time written as a number and a unit (s, ms, us, ns; e.g. 10us, 2.5ms).
+     * @return false (and @p t untouched) if @p text is not one
+     */
+    static bool ParseTime(const std::string& text, Time& t);
     /// Parse the file at @p path (see Parse); a missing file is an error line too.
     static std::string ParseFile(const std::string& path,
                                  uint32_t ranks,

@@ -416,6 +416,13 @@ class MpiProgramTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(p[1][0].tag, MpiOperation::ANY_TAG, "any tag");
         NS_TEST_ASSERT_MSG_EQ(p[0][1].duration, MicroSeconds(25), "compute time");
         NS_TEST_ASSERT_MSG_EQ(p[1][1].ToString(), "irecv 0 3 5 9", "round trip");
+        NS_TEST_ASSERT_MSG_EQ(p[0][1].ToString(), "compute 25us", "round trip");
+        Time t;
+        NS_TEST_ASSERT_MSG_EQ((MpiProgram::ParseTime("2.5ms", t) && t == MicroSeconds(2500)),
+                              true,
+                              "2.5ms");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::ParseTime("fast", t), false, "not a time");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::ParseTime("1.2.3s", t), false, "not a number");
         struct Bad
         {
             const char* text;
@@ -428,6 +435,7 @@ class MpiProgramTestCase : public TestCase
                              Bad{"0 frob\n", "unknown call 'frob'"},
                              Bad{"\n0 wait 4\n", "line 2: wait: request '4' was not started"},
                              Bad{"0 compute 10\n", "is not a time"},
+                             Bad{"0 compute soon\n", "is not a time"},
                              Bad{"0 send 1 1\n", "send takes 3 argument(s), got 2"}})
         {
             std::string err = MpiProgram::Parse(b.text, 2, p);
