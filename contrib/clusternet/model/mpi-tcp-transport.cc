@@ -50,6 +50,13 @@ MpiTcpTransport::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpiTcpTransport::m_envelopeRead),
                           MakeBooleanChecker())
+            .AddAttribute("EnvelopeWrite",
+                          "The library writes each packet's envelope with a write() of its own, "
+                          "then the data (with TCP_NODELAY, two segments for a short message); "
+                          "false: one writev() for both.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_envelopeWrite),
+                          MakeBooleanChecker())
             .AddAttribute("SelectPolling",
                           "Non-blocking sockets driven by select(): a select() system call "
                           "before every read and before every write resumed after the send "
@@ -217,8 +224,17 @@ MpiTcpTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::funct
     uint32_t bytes = envelopeBytes + env.payload;
     m_peers[env.dst]->Announce(m_rank, env, bytes, envelopeBytes);
     Connection& c = m_connections.at(it->second);
-    c.writes.push_back({bytes, written});
-    if (c.writes.size() == 1)
+    bool wasIdle = c.writes.empty();
+    if (m_envelopeWrite && env.payload > 0 && envelopeBytes > 0)
+    {
+        c.writes.push_back({envelopeBytes, nullptr});
+        c.writes.push_back({env.payload, written});
+    }
+    else
+    {
+        c.writes.push_back({bytes, written});
+    }
+    if (wasIdle)
     {
         WriteMore(c.socket, 0);
     }

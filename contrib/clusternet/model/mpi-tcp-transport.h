@@ -29,7 +29,8 @@ class HostCpu;
  * socket in segment-sized chunks as the send buffer has room (host CPU CopyBandwidth); the
  * sender goes on when the last byte is in the socket. Receiving is read() calls as bytes
  * arrive (a system call plus the copy each), and the packet is delivered when its last byte
- * has been read. With EnvelopeRead the library reads each packet's envelope with a read() of
+ * has been read. With EnvelopeWrite the envelope and the data are two write() calls. With
+ * EnvelopeRead the library reads each packet's envelope with a read() of
  * its own before the data. With SelectPolling the sockets are non-blocking and driven by
  * select(): every read, and every write resumed after the send buffer filled, costs a select()
  * system call too. The byte stream carries no framing of its own in the simulation: each
@@ -118,6 +119,7 @@ class MpiTcpTransport : public MpiTransport
     uint16_t m_port;
     bool m_noDelay;
     bool m_envelopeRead;
+    bool m_envelopeWrite;
     bool m_select;
     uint32_t m_chunk{1448};
 };
