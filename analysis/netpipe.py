@@ -6,6 +6,11 @@ sharing one configuration. The functions here take either one curve or a whole d
 
 Throughput is ``block_bytes * 8 / oneway_us`` in Mbit/s (10^6 bit/s); latency is the one-way
 time of the smallest block. Blocks measured more than once in a curve are averaged.
+
+A block size may also be given as an inclusive range ``"A..B"`` (:func:`block_range`): the
+point functions (:func:`value_at`, :func:`mbps_at`, :func:`latency_us`) give NaN for it, and
+:func:`mean_mbps` averages over the blocks inside it. :func:`pivot_bytes` locates where a curve
+changes regime (a short/long message protocol switch).
 """
 
 import math
@@ -114,6 +119,22 @@ def _as_number(msg):
     return value
 
 
+def block_range(msg):
+    """``(lo, hi)`` of an inclusive block-size range ``"A..B"``, as floats; None otherwise.
+
+    A plain number (``4096``), None, or text that is not two numbers around ``..`` is not a
+    range. The bounds are kept as written, so ``"8..4"`` gives ``(8.0, 4.0)``, which contains
+    no block.
+    """
+    if not isinstance(msg, str) or ".." not in msg:
+        return None
+    lo, _, hi = msg.partition("..")
+    lo, hi = _as_number(lo), _as_number(hi)
+    if math.isnan(lo) or math.isnan(hi):
+        return None
+    return lo, hi
+
+
 def value_at(series, msg):
     """Value of a block-indexed ``series`` at block ``msg``.
 
@@ -150,6 +171,68 @@ def latency_us(curve, msg=None):
 def mbps_at(curve, msg):
     """Throughput (Mbit/s) at block ``msg``: exact match, else interpolated; NaN outside range."""
     return value_at(by_block(curve, throughput_mbps(curve)), msg)
+
+
+def mean_mbps(curve, lo, hi):
+    """Mean throughput (Mbit/s) over the curve's block sizes in ``[lo, hi]`` (inclusive).
+
+    Each block counts once (its repeats averaged first), whatever the spacing of the sizes;
+    nothing is interpolated. NaN when no block lies in the range.
+    """
+    series = by_block(curve, throughput_mbps(curve))
+    inside = series[(series.index >= lo) & (series.index <= hi)]
+    return float(inside.mean()) if len(inside) else math.nan
+
+
+def pivot_bytes(curve, min_bytes=1024):
+    """Block size (bytes) where the throughput curve changes regime; NaN if not computable.
+
+    Definition. Take the curve's distinct block sizes ``b_i >= min_bytes`` (repeats averaged,
+    sizes without a positive throughput ``T`` dropped) and, for each consecutive pair
+    ``b_i < b_{i+1}``, the growth of the throughput per doubling of the size::
+
+        g_i = log2(T(b_{i+1}) / T(b_i)) / log2(b_{i+1} / b_i)
+
+    i.e. the local slope of the curve on log-log axes. With ``k`` the index of the largest
+    ``g_i`` (the first one on a tie), the pivot is ``b_k``: the last size before the steepest
+    climb. On a curve that levels off and then rises steeply, that is the end of the plateau.
+
+    Reasoning. A short/long message protocol switch shows as a plateau followed by a steep
+    rise (seed 001 sec. 4.5, MPICH-GM: "the throughput performance is clearly being separated
+    into two regions due to the short-long message protocol. The pivot point is roughly 12
+    Kbytes. The throughput reaches a steady state of approximately 19 Mbytes/s between 4 Kbytes
+    to 12Kbytes. Then, the throughput curve grows steeply"). Since ``T = b / t`` (``t`` the
+    one-way time), ``g = 1 - dlog t / dlog b``: ``g = 1`` while the time stays constant (the
+    latency-dominated start, which ``min_bytes`` leaves out), ``g = 0`` on a plateau (time
+    proportional to size), and ``g > 1`` only where the time *falls* as the size grows, which
+    is what a faster protocol taking over does. The growth is per doubling so that it does not
+    depend on how densely the sizes are sampled (NetPIPE's ``b-3, b, b+3`` triplets against its
+    ~1.5x main steps). The definition reads the curve alone, not the simulator's switch-over
+    setting, so it checks the shape of the curve rather than echoing a parameter.
+
+    NetPIPE measures each size as a triplet ``b-3, b, b+3``; sizes within 1 % of each other
+    are taken as one point (mean throughput, middle size), so the 3-byte steps, where a little
+    timing noise is a large slope per doubling, do not count: the pivot is the middle size of
+    the triplet that ends the plateau (12288 for the MPICH-GM curve). On a curve that never
+    rises faster than its size (``g <= 1`` everywhere) the maximum is at whichever step kept
+    the time most nearly constant. NaN when fewer than two usable points are at or above
+    ``min_bytes``.
+    """
+    series = by_block(curve, throughput_mbps(curve))
+    series = series[(series.index >= min_bytes) & (series > 0) & np.isfinite(series)]
+    points = []  # [(sizes, throughputs)] of each group of nearby sizes
+    for block, value in series.items():
+        if points and block <= points[-1][0][0] * 1.01:
+            points[-1][0].append(block)
+            points[-1][1].append(value)
+        else:
+            points.append(([block], [value]))
+    if len(points) < 2:
+        return math.nan
+    blocks = np.array([float(sizes[(len(sizes) - 1) // 2]) for sizes, _ in points])
+    values = np.array([float(np.mean(vals)) for _, vals in points])
+    growth = np.log2(values[1:] / values[:-1]) / np.log2(blocks[1:] / blocks[:-1])
+    return float(blocks[int(np.argmax(growth))])
 
 
 def curve_table(df, keys=None):

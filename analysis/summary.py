@@ -5,11 +5,29 @@ simulated data and reports the signed relative error. Its output is the ``summar
 reproducing scenario writes: ``paper,experiment,config,metric,sim_value,ref_value,rel_err``.
 
 Selecting the simulated rows for a reference ``config``: the ``msg`` key is the evaluation
-point (a block size), not a selector; every other key must name a data column (or a column
-aliased in :data:`CONFIG_ALIASES`, ``delta`` -> ``delta_us``) and the rows whose column equals
-the key's value are kept. A key that is not a data column (``stack=lam`` on TCP data), an empty
-selection, a selection spanning several curves, or a metric that is not supported all give
-``sim_value`` NaN and ``rel_err`` NaN; nothing raises.
+point (a block size, or an inclusive range ``msg=A..B`` of block sizes), not a selector; every
+other key must name a data column (or a column aliased in :data:`CONFIG_ALIASES`, ``delta`` ->
+``delta_us``) and the rows whose column equals the key's value are kept. A key that is not a
+data column (``stack=lam`` on TCP data), an empty selection, a selection spanning several
+curves, or a metric that is not supported all give ``sim_value`` NaN and ``rel_err`` NaN;
+nothing raises. A range is only meaningful to ``plateau_mbytes_per_s``; the metrics evaluated
+at one size (``mbps``, ``latency_us``, ``ratio_vs_*`` ...) give NaN for it.
+
+The curve metrics (:data:`CURVE_METRICS`) and what they make of ``msg``:
+
+- ``peak_mbps``, ``peak_mbytes_per_s``: the highest throughput of the whole curve; ``msg`` is
+  ignored (seed 001 sec. 4.5 gives the 106 MB/s peak "for a message size of 16 Mbytes", the
+  size where it is reached, not a different point).
+- ``mbps``, ``mbytes_per_s``: the throughput at size ``msg`` (interpolated between measured
+  sizes); NaN without ``msg``.
+- ``latency_us``: the one-way time of the smallest block, or of size ``msg``.
+- ``plateau_mbytes_per_s``: with ``msg=A..B``, the mean throughput (MB/s, 10^6 bytes/s) over
+  the curve's block sizes in ``[A, B]`` (:func:`netpipe.mean_mbps`), NaN when none lies there;
+  with a single size, the throughput at it; NaN without ``msg``.
+- ``pivot_bytes``: the size where the curve changes regime: the last size before its steepest
+  climb in throughput per doubling of size, sizes below 1 KB left out; on a plateau followed by
+  a steep rise, the end of the plateau (:func:`netpipe.pivot_bytes`); ``msg`` is ignored.
+- ``dropout_at_bytes``: see :func:`gm.dropout_at_bytes`.
 
 A latency (``latency_us``) whose config leaves several curves selected is the mean over them:
 the papers state one small-message latency for a family of curves that differ only in a key
@@ -120,12 +138,24 @@ def _mbps(curve, msg):
     return math.nan if msg is None else netpipe.mbps_at(curve, msg)
 
 
+def _plateau_mbytes(curve, msg):
+    """Mean MB/s over the blocks in ``msg="A..B"``; at a single size, the MB/s there."""
+    if msg is None:
+        return math.nan
+    span = netpipe.block_range(msg)
+    if span is None:
+        return netpipe.mbps_at(curve, msg) / 8.0
+    return netpipe.mean_mbps(curve, *span) / 8.0
+
+
 CURVE_METRICS = {
     "peak_mbps": lambda curve, msg: netpipe.peak_mbps(curve),
     "peak_mbytes_per_s": lambda curve, msg: netpipe.peak_mbps(curve) / 8.0,
     "latency_us": lambda curve, msg: netpipe.latency_us(curve, msg),
     "mbps": _mbps,
     "mbytes_per_s": lambda curve, msg: _mbps(curve, msg) / 8.0,
+    "plateau_mbytes_per_s": _plateau_mbytes,
+    "pivot_bytes": lambda curve, msg: netpipe.pivot_bytes(curve),
     "dropout_at_bytes": lambda curve, msg: gm.dropout_at_bytes(curve),
 }
 

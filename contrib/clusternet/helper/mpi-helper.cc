@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "mpi-helper.h"
 
+#include "gm-helper.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/lanai-nic.h"
+#include "ns3/mpi-gm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
+#include "ns3/myrinet-net-device.h"
 #include "ns3/profile-registry.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -18,6 +24,7 @@ MpiHelper::MpiHelper()
 {
     m_rankFactory.SetTypeId(MpiRank::GetTypeId());
     m_transportFactory.SetTypeId(MpiTcpTransport::GetTypeId());
+    m_gmTransportFactory.SetTypeId(MpiGmTransport::GetTypeId());
 }
 
 bool
@@ -38,6 +45,10 @@ MpiHelper::SetMpiProfile(const std::string& name)
         {
             m_transportFactory.Set(v.attribute, StringValue(v.value));
         }
+        else if (v.target == "gmtransport")
+        {
+            m_gmTransportFactory.Set(v.attribute, StringValue(v.value));
+        }
     }
     return true;
 }
@@ -46,6 +57,50 @@ void
 MpiHelper::SetRankAttribute(std::string name, const AttributeValue& value)
 {
     m_rankFactory.Set(name, value);
+}
+
+void
+MpiHelper::SetGmTransportAttribute(std::string name, const AttributeValue& value)
+{
+    m_gmTransportFactory.Set(name, value);
+}
+
+std::vector<Ptr<MpiRank>>
+MpiHelper::InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
+                     const GmHelper& gm,
+                     const std::vector<std::vector<MpiOperation>>& programs)
+{
+    uint32_t n = mcps.size();
+    NS_ABORT_MSG_UNLESS(programs.size() == n, "MpiHelper: one program per rank");
+    std::vector<uint16_t> gmNodes;
+    for (const auto& mcp : mcps)
+    {
+        gmNodes.push_back(mcp->GetNodeId());
+    }
+    std::vector<Ptr<MpiGmTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node = mcps[i]->GetNic()->GetPort()->GetNode();
+        Ptr<MpiGmTransport> t = m_gmTransportFactory.Create<MpiGmTransport>();
+        UintegerValue portId;
+        t->GetAttribute("PortId", portId);
+        Ptr<GmPort> port = gm.OpenPort(mcps[i], static_cast<uint8_t>(portId.Get()));
+        t->Setup(port, node->GetObject<HostCpu>(), i, gmNodes);
+        transports.push_back(t);
+        Ptr<MpiRank> r = CreateRank();
+        r->SetRank(i, n);
+        r->SetTransport(t);
+        r->SetProgram(programs[i]);
+        node->AddApplication(r);
+        r->SetStartTime(Seconds(0));
+        ranks.push_back(r);
+    }
+    for (auto& t : transports)
+    {
+        t->SetPeers(transports);
+    }
+    return ranks;
 }
 
 void

@@ -2,6 +2,7 @@
 #ifndef CLUSTERNET_MPI_HELPER_H
 #define CLUSTERNET_MPI_HELPER_H
 
+#include "ns3/gm-mcp.h"
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/mpi-program.h"
 #include "ns3/mpi-rank.h"
@@ -15,6 +16,8 @@ namespace ns3
 {
 namespace clusternet
 {
+
+class GmHelper;
 
 /**
  * @ingroup clusternet
@@ -31,6 +34,8 @@ class MpiHelper
     bool SetMpiProfile(const std::string& name);
     /// Set an attribute of every rank (MpiRank).
     void SetRankAttribute(std::string name, const AttributeValue& value);
+    /// Set an attribute of every GM transport (MpiGmTransport).
+    void SetGmTransportAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of every transport (MpiTcpTransport).
     void SetTransportAttribute(std::string name, const AttributeValue& value);
     /// @return the socket buffer the transports request [bytes]
@@ -48,6 +53,14 @@ class MpiHelper
                                          const Ipv4InterfaceContainer& interfaces,
                                          const std::vector<std::vector<MpiOperation>>& programs);
     /**
+     * Install the ranks over GM: rank i opens a GM port on @p mcps[i]'s host (port settings
+     * from @p gm, e.g. its host profile) and talks through MpiGmTransport.
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
+                                        const GmHelper& gm,
+                                        const std::vector<std::vector<MpiOperation>>& programs);
+    /**
      * Run the simulation until every rank is done (or @p limit).
      * @return "" if every rank finished, else a deadlock report: one line naming each blocked
      * rank, its operation and its pending sends and receives
@@ -57,6 +70,7 @@ class MpiHelper
   private:
     ObjectFactory m_rankFactory;
     ObjectFactory m_transportFactory;
+    ObjectFactory m_gmTransportFactory;
 };
 
 } // namespace clusternet

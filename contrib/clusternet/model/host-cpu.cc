@@ -88,7 +88,7 @@ void
 HostCpu::Execute(Time cost, Priority prio, Callback<void> done)
 {
     NS_LOG_FUNCTION(this << cost << prio);
-    NS_ASSERT_MSG(!cost.IsNegative(), "negative CPU cost");
+    NS_ASSERT_MSG(!cost.IsStrictlyNegative(), "negative CPU cost");
     m_queues[prio].push_back({cost, done});
     if (m_busy && m_currentPrio == USER && prio < USER)
     {

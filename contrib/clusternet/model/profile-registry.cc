@@ -298,6 +298,26 @@ MakeCatalogue()
              {"transport", "SocketBuffer", "4096",
               kSeed000 + " sec. 4.2: SOCK_SNDBUF and SOCK_RCVBUF of 4096 bytes"},
          }});
+    c.push_back(
+        {"mpi",
+         "mpich-gm",
+         "MPICH-GM 1.2.1.7b over GM 1.5: eager through registered bounce buffers, rendezvous "
+         "zero-copy from registered memory",
+         {
+             {"mpi", "EagerLimit", "16000",
+              kSeed001 + " sec. 4.5: the curve changes regime just above 12 KB (pivot 12288); "
+              "NetPIPE's next size is 16381, so any limit from 12291 to 16380 gives that pivot: "
+              "16000, MPICH-GM's 16 KB short-message limit less its headers"},
+             {"mpi", "EagerInclusive", "true", "MPICH: short if length <= the limit"},
+             {"mpi", "LongFirstBytes", "0", "rendezvous: the data follows the receiver's reply"},
+             {"mpi", "EnvelopeBytes", "32", "MPICH-GM packet header (estimate)"},
+             {"mpi", "ReceiveCopy", "false",
+              "short data is copied out of the GM bounce buffer by the transport; long data "
+              "lands in the user's buffer"},
+             {"mpi", "SendOverhead", "2us", "estimate (to calibrate on seed 001 Fig. 10)"},
+             {"mpi", "RecvOverhead", "2us", "estimate (to calibrate on seed 001 Fig. 10)"},
+             {"gmtransport", "BounceSize", "16064", "the eager limit plus envelope, rounded"},
+         }});
     return c;
 }
 

@@ -393,6 +393,57 @@ class MpiTcpTestCase : public TestCase
 };
 
 /**
+ * Over GM between two P200/LANai9 hosts: short messages are one GM message each, long ones
+ * three (RTS, CTS, the data); every message arrives, in order.
+ */
+class MpiGmTestCase : public TestCase
+{
+  public:
+    MpiGmTestCase()
+        : TestCase("MPI over GM: one GM message per eager send, three per rendezvous, in order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GmConfig config;
+        GmExperiment exp(config);
+        MpiHelper mpi;
+        mpi.SetMpiProfile("mpich-gm");
+        mpi.SetGmTransportAttribute("PortId", UintegerValue(4));
+        GmHelper gm;
+        gm.SetHostProfile(config.host);
+        std::vector<uint32_t> sizes = {1, 4096, 16000, 16001, 100000};
+        std::vector<std::vector<Op>> p(2);
+        uint32_t eager = 0;
+        uint32_t rendezvous = 0;
+        for (uint32_t s : sizes)
+        {
+            p[0].push_back(Op::Send(1, 1, s));
+            p[1].push_back(Op::Recv(0, Op::ANY_TAG, s));
+            (s <= 16000 ? eager : rendezvous) += 1;
+        }
+        std::vector<Ptr<MpiRank>> ranks =
+            mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, p);
+        std::vector<uint32_t> got;
+        ranks[1]->TraceConnectWithoutContext(
+            "Received",
+            Callback<void, uint32_t, int32_t, uint32_t>(
+                [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
+        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
+        // Rank 1 receives the eager messages, the RTSs and the data; rank 0 the CTSs.
+        NS_TEST_ASSERT_MSG_EQ(exp.GetMcp(1)->GetMessagesDelivered(),
+                              uint64_t(eager + 2 * rendezvous),
+                              "GM messages to the receiver");
+        NS_TEST_ASSERT_MSG_EQ(exp.GetMcp(0)->GetMessagesDelivered(),
+                              uint64_t(rendezvous),
+                              "one CTS per rendezvous");
+    }
+};
+
+/**
  * Trace files: each call's arguments checked, with the line number in the error.
  */
 class MpiProgramTestCase : public TestCase
@@ -460,6 +511,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiTcpTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
     }
 };
 
