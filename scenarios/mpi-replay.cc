@@ -15,6 +15,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -62,6 +63,39 @@ main(int argc, char** argv)
         args.Fail("--trace: " + err);
     }
 
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    std::vector<std::string> drivers = mpi.GetSupportedNics();
+    if (mpi.GetTransportKind() == "gm")
+    {
+        args.Fail("--stack: " + stack + " runs over GM; mpi-replay runs on Gigabit Ethernet");
+    }
+    if (!drivers.empty() && std::find(drivers.begin(), drivers.end(), nic) == drivers.end())
+    {
+        args.Fail("--stack: " + stack + " has drivers for " + drivers.front() + " only, not '" +
+                  nic + "'");
+    }
+    if (uint32_t max = mpi.GetMaxMessage())
+    {
+        UintegerValue envelope;
+        mpi.CreateRank()->GetAttribute("EnvelopeBytes", envelope);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            for (uint32_t i = 0; i < programs[r].size(); ++i)
+            {
+                const MpiOperation& op = programs[r][i];
+                bool send = op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
+                if (send && uint64_t(op.bytes) + envelope.Get() > max)
+                {
+                    args.Fail("--trace: rank " + std::to_string(r) + " operation " +
+                              std::to_string(i) + " '" + op.ToString() + "': " +
+                              std::to_string(op.bytes) + " bytes plus the " +
+                              std::to_string(envelope.Get()) + "-byte envelope exceed " + stack +
+                              "'s " + std::to_string(max) + "-byte maximum transfer");
+                }
+            }
+        }
+    }
     NodeContainer nodes;
     nodes.Create(n);
     HostHelper hosts;
@@ -93,9 +127,13 @@ main(int argc, char** argv)
     }
     Ipv4AddressHelper addr("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer ifs = addr.Assign(devs);
-    MpiHelper mpi;
-    mpi.SetMpiProfile(stack);
-    std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, programs);
+    if (mpi.GetTransportKind() == "via")
+    {
+        mpi.ConfigureDevices(devs); // the VIA library's own driver settings
+    }
+    std::vector<Ptr<MpiRank>> ranks = mpi.GetTransportKind() == "via"
+                                          ? mpi.InstallVia(devs, programs)
+                                          : mpi.InstallTcp(nodes, ifs, programs);
     std::string deadlock = MpiHelper::Run(ranks, limit);
     if (!deadlock.empty())
     {

@@ -70,6 +70,13 @@ main(int argc, char** argv)
     GmConfig c = GmExperiment::ParseArguments(args);
     std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
     uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 26, "bytes");
+    MpiHelper library;
+    library.SetMpiProfile(stack);
+    if (library.GetTransportKind() != "gm")
+    {
+        args.Fail("--stack: " + stack + " does not run over GM; allowed: the GM libraries "
+                  "(mpich-gm)");
+    }
     bool report = args.GetBool("report");
 
     SweepRunner sweep("myrinet-mpich-gm",

@@ -15,6 +15,11 @@ BAD_INPUTS = [
     ("myrinet-mpich-gm", ["--stack=openmpi"], "--stack"),
     ("myrinet-mpich-gm", ["--max-block=0"], "--max-block"),
     ("myrinet-mpich-gm", ["--lanai=lanai11"], "--lanai"),
+    ("myrinet-mpich-gm", ["--stack=lam"], "--stack"),
+    ("gige-mpi-netpipe", ["--cases=sknet@1500", "--stack=mvich"], "has drivers for gnic2"),
+    ("gige-mpi-netpipe", ["--cases=gnic2@1500", "--stack=mpich-gm"], "--stack"),
+    ("gige-via-netpipe", ["--set=via.MaxTransfer=big"], "--set"),
+    ("gige-via-netpipe", ["--nic=acenic"], "has drivers for gnic2"),
 ]
 
 
@@ -112,3 +117,35 @@ def test_mpich_gm_two_regions(scenario_bin, scenario_env, tmp_path):
     summary = pd.read_csv(out / "summary.csv").set_index("metric")
     assert summary.loc["pivot_bytes", "sim_value"] == 12288
     assert abs(summary.loc["latency_us", "rel_err"]) < 0.10
+
+
+def test_via_stops_at_32k_and_mvich_joins_mpi_sweep(scenario_bin, scenario_env, tmp_path):
+    out = tmp_path / "via"
+    proc = subprocess.run([scenario_bin("gige-via-netpipe"), f"--out={out}"],
+                          capture_output=True, text=True, env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    assert data["block_bytes"].max() == 32768  # M-VIA's largest transfer: vnettest stops there
+    summary = pd.read_csv(out / "summary.csv")
+    assert len(summary) == 2 and summary["rel_err"].abs().max() < 0.35
+
+    out = tmp_path / "mvich"
+    proc = subprocess.run([scenario_bin("gige-mpi-netpipe"), f"--out={out}",
+                           "--cases=gnic2@1500,sknet@1500", "--stack=mvich",
+                           "--max-block=65536"], capture_output=True, text=True,
+                          env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    # MVICH runs only where M-VIA has a driver, and stops below 32 KB with its envelope.
+    assert set(data["nic"]) == {"gnic2"}
+    assert data["block_bytes"].max() <= 32768 - 32
+
+
+@pytest.mark.parametrize("args,name", [
+    (["--stack=mvich", "--nic=gnic2"], "maximum transfer"),
+    (["--stack=mvich", "--nic=sknet"], "has drivers for gnic2"),
+    (["--stack=mpich-gm"], "runs over GM"),
+])
+def test_replay_refuses_what_the_transport_cannot_do(assert_refused, tmp_path, args, name):
+    trace = write_trace(tmp_path, "0 send 1 1 40000\n1 recv 0 1 40000\n")
+    assert_refused("mpi-replay", [f"--trace={trace}", *args], name)

@@ -3,10 +3,15 @@
 
 #include "gm-helper.h"
 
+#include "ns3/gige-net-device.h"
 #include "ns3/host-cpu.h"
+#include "ns3/interrupt-coalescer.h"
 #include "ns3/lanai-nic.h"
 #include "ns3/mpi-gm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
+#include "ns3/mpi-via-transport.h"
+
+#include <sstream>
 #include "ns3/myrinet-net-device.h"
 #include "ns3/profile-registry.h"
 #include "ns3/simulator.h"
@@ -25,6 +30,7 @@ MpiHelper::MpiHelper()
     m_rankFactory.SetTypeId(MpiRank::GetTypeId());
     m_transportFactory.SetTypeId(MpiTcpTransport::GetTypeId());
     m_gmTransportFactory.SetTypeId(MpiGmTransport::GetTypeId());
+    m_viaTransportFactory.SetTypeId(MpiViaTransport::GetTypeId());
 }
 
 bool
@@ -35,6 +41,7 @@ MpiHelper::SetMpiProfile(const std::string& name)
     {
         return false;
     }
+    m_profile = name;
     for (const auto& v : p->values)
     {
         if (v.target == "mpi")
@@ -49,6 +56,22 @@ MpiHelper::SetMpiProfile(const std::string& name)
         {
             m_gmTransportFactory.Set(v.attribute, StringValue(v.value));
         }
+        else if (v.target == "via")
+        {
+            m_viaTransportFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "library" && v.attribute == "Transport")
+        {
+            m_transportKind = v.value;
+        }
+        else if (v.target == "library" && v.attribute == "Nics")
+        {
+            std::stringstream ss(v.value);
+            for (std::string nic; std::getline(ss, nic, ',');)
+            {
+                m_nics.push_back(nic);
+            }
+        }
     }
     return true;
 }
@@ -57,6 +80,61 @@ void
 MpiHelper::SetRankAttribute(std::string name, const AttributeValue& value)
 {
     m_rankFactory.Set(name, value);
+}
+
+std::string
+MpiHelper::GetTransportKind() const
+{
+    return m_transportKind;
+}
+
+uint32_t
+MpiHelper::GetMaxMessage() const
+{
+    if (m_transportKind == "via")
+    {
+        return m_viaTransportFactory.Create<MpiViaTransport>()->GetMaxMessage();
+    }
+    return 0;
+}
+
+std::vector<std::string>
+MpiHelper::GetSupportedNics() const
+{
+    return m_nics;
+}
+
+void
+MpiHelper::SetViaTransportAttribute(std::string name, const AttributeValue& value)
+{
+    m_viaTransportFactory.Set(name, value);
+}
+
+std::vector<Ptr<MpiRank>>
+MpiHelper::InstallVia(const NetDeviceContainer& devices,
+                      const std::vector<std::vector<MpiOperation>>& programs)
+{
+    uint32_t n = devices.GetN();
+    NS_ABORT_MSG_UNLESS(programs.size() == n, "MpiHelper: one program per rank");
+    std::vector<Mac48Address> macs;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        macs.push_back(Mac48Address::ConvertFrom(devices.Get(i)->GetAddress()));
+    }
+    std::vector<Ptr<MpiViaTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<MpiViaTransport> t = m_viaTransportFactory.Create<MpiViaTransport>();
+        t->Setup(devices.Get(i), i, macs);
+        transports.push_back(t);
+        ranks.push_back(StartRank(devices.Get(i)->GetNode(), i, n, t, programs[i]));
+    }
+    for (auto& t : transports)
+    {
+        t->SetPeers(transports);
+    }
+    return ranks;
 }
 
 void
@@ -88,13 +166,7 @@ MpiHelper::InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
         Ptr<GmPort> port = gm.OpenPort(mcps[i], static_cast<uint8_t>(portId.Get()));
         t->Setup(port, node->GetObject<HostCpu>(), i, gmNodes);
         transports.push_back(t);
-        Ptr<MpiRank> r = CreateRank();
-        r->SetRank(i, n);
-        r->SetTransport(t);
-        r->SetProgram(programs[i]);
-        node->AddApplication(r);
-        r->SetStartTime(Seconds(0));
-        ranks.push_back(r);
+        ranks.push_back(StartRank(node, i, n, t, programs[i]));
     }
     for (auto& t : transports)
     {
@@ -116,6 +188,41 @@ MpiHelper::GetSocketBuffer() const
     UintegerValue v;
     t->GetAttribute("SocketBuffer", v);
     return v.Get();
+}
+
+Ptr<MpiRank>
+MpiHelper::StartRank(Ptr<Node> node,
+                     uint32_t rank,
+                     uint32_t size,
+                     Ptr<MpiTransport> transport,
+                     const std::vector<MpiOperation>& program) const
+{
+    Ptr<MpiRank> r = CreateRank();
+    r->SetRank(rank, size);
+    r->SetTransport(transport);
+    r->SetProgram(program);
+    node->AddApplication(r);
+    r->SetStartTime(Seconds(0));
+    return r;
+}
+
+void
+MpiHelper::ConfigureDevices(const NetDeviceContainer& devices) const
+{
+    const Profile* p = ProfileRegistry::Find("mpi", m_profile);
+    if (!p)
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<GigeNetDevice> d = DynamicCast<GigeNetDevice>(devices.Get(i));
+        if (d)
+        {
+            ProfileRegistry::Apply(*p, "device", d);
+            ProfileRegistry::Apply(*p, "coalescer", d->GetRxCoalescer());
+        }
+    }
 }
 
 Ptr<MpiRank>
@@ -144,13 +251,7 @@ MpiHelper::InstallTcp(const NodeContainer& nodes,
         Ptr<MpiTcpTransport> t = m_transportFactory.Create<MpiTcpTransport>();
         t->Setup(nodes.Get(i), i, addresses);
         transports.push_back(t);
-        Ptr<MpiRank> r = CreateRank();
-        r->SetRank(i, n);
-        r->SetTransport(t);
-        r->SetProgram(programs[i]);
-        nodes.Get(i)->AddApplication(r);
-        r->SetStartTime(Seconds(0));
-        ranks.push_back(r);
+        ranks.push_back(StartRank(nodes.Get(i), i, n, t, programs[i]));
     }
     for (auto& t : transports)
     {

@@ -6,6 +6,7 @@
 #include "ns3/ipv4-interface-container.h"
 #include "ns3/mpi-program.h"
 #include "ns3/mpi-rank.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -34,12 +35,30 @@ class MpiHelper
     bool SetMpiProfile(const std::string& name);
     /// Set an attribute of every rank (MpiRank).
     void SetRankAttribute(std::string name, const AttributeValue& value);
+    /// @return the transport the profile's library uses: "tcp" (default), "gm" or "via"
+    std::string GetTransportKind() const;
+    /// @return the largest message (envelope included) the library's transport carries
+    /// [bytes]; 0 = no limit
+    uint32_t GetMaxMessage() const;
+    /// @return NICs the library has drivers for (empty: any)
+    std::vector<std::string> GetSupportedNics() const;
+    /**
+     * Install the ranks over VIA on Ethernet (M-VIA): rank i uses @p devices[i].
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> InstallVia(const NetDeviceContainer& devices,
+                                         const std::vector<std::vector<MpiOperation>>& programs);
+    /// Set an attribute of every VIA transport (MpiViaTransport).
+    void SetViaTransportAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of every GM transport (MpiGmTransport).
     void SetGmTransportAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of every transport (MpiTcpTransport).
     void SetTransportAttribute(std::string name, const AttributeValue& value);
     /// @return the socket buffer the transports request [bytes]
     uint32_t GetSocketBuffer() const;
+    /// Apply the library's own driver settings (profile targets device, coalescer: M-VIA's
+    /// modified driver) to the Gigabit Ethernet devices among @p devices.
+    void ConfigureDevices(const NetDeviceContainer& devices) const;
     /// @return a rank configured from the profile and rank attributes (no transport yet)
     Ptr<MpiRank> CreateRank() const;
     /**
@@ -68,9 +87,20 @@ class MpiHelper
     static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
 
   private:
+    /// Create rank @p rank of @p size on @p node over @p transport, starting at time 0.
+    Ptr<MpiRank> StartRank(Ptr<Node> node,
+                           uint32_t rank,
+                           uint32_t size,
+                           Ptr<MpiTransport> transport,
+                           const std::vector<MpiOperation>& program) const;
+
+    std::string m_profile;
     ObjectFactory m_rankFactory;
     ObjectFactory m_transportFactory;
     ObjectFactory m_gmTransportFactory;
+    ObjectFactory m_viaTransportFactory;
+    std::string m_transportKind{"tcp"};
+    std::vector<std::string> m_nics;
 };
 
 } // namespace clusternet

@@ -19,6 +19,7 @@
 #include "ns3/lanai-nic.h"
 #include "ns3/mpi-netpipe.h"
 #include "ns3/mpi-tcp-transport.h"
+#include "ns3/mpi-via-transport.h"
 #include "ns3/myrinet-channel.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/host-cpu.h"
@@ -78,7 +79,7 @@ ApplyHostOverrides(const std::string& overrides,
     return "";
 }
 
-const std::vector<std::string> kMpiTargets = {"mpi", "transport"};
+const std::vector<std::string> kMpiTargets = {"mpi", "transport", "via"};
 
 /// Split "target.Attribute=value;..." into the items for @p targets and the rest.
 std::pair<std::string, std::string>
@@ -228,6 +229,10 @@ TcpNetpipeExperiment::MakeMpiHelper(const NetpipeConfig& c)
         {
             mpi.SetRankAttribute(attribute, value);
         }
+        else if (target == "via")
+        {
+            mpi.SetViaTransportAttribute(attribute, value);
+        }
         else
         {
             mpi.SetTransportAttribute(attribute, value);
@@ -254,9 +259,29 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
                                                   "transport",
                                                   CreateObject<MpiTcpTransport>());
         }
+        if (err.empty())
+        {
+            err = ProfileRegistry::ApplyOverrides(mine, "via", CreateObject<MpiViaTransport>());
+        }
         if (!err.empty())
         {
             return "--set: " + err;
+        }
+        MpiHelper helper;
+        helper.SetMpiProfile(c.mpi);
+        std::vector<std::string> nics = helper.GetSupportedNics();
+        if (!nics.empty() && std::find(nics.begin(), nics.end(), c.nic) == nics.end())
+        {
+            std::string list;
+            for (const auto& n : nics)
+            {
+                list += (list.empty() ? "" : ", ") + n;
+            }
+            return "--stack: " + c.mpi + " has drivers for " + list + " only, not '" + c.nic + "'";
+        }
+        if (helper.GetTransportKind() == "gm")
+        {
+            return "--stack: " + c.mpi + " runs over GM (scenario myrinet-mpich-gm)";
         }
         NetpipeConfig plain = c;
         plain.mpi.clear();
@@ -390,9 +415,23 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
     {
         // NetPIPE's MPI mode: two ranks of the MPI library over TCP.
         MpiHelper mpi = MakeMpiHelper(config);
-        std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
+        std::vector<Ptr<MpiRank>> ranks;
+        uint32_t maxBlock = c.maxBlock;
+        if (mpi.GetTransportKind() == "via")
+        {
+            mpi.ConfigureDevices(devs); // the VIA library's own driver settings
+            ranks = mpi.InstallVia(devs, {{}, {}});
+            UintegerValue envelope;
+            ranks[0]->GetAttribute("EnvelopeBytes", envelope);
+            uint32_t largest = ranks[0]->GetTransport()->GetMaxMessage() - envelope.Get();
+            maxBlock = std::min(maxBlock, largest);
+        }
+        else
+        {
+            ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
+        }
         Ptr<MpiNetpipe> netpipe = CreateObject<MpiNetpipe>();
-        netpipe->SetAttribute("MaxBlock", UintegerValue(c.maxBlock));
+        netpipe->SetAttribute("MaxBlock", UintegerValue(maxBlock));
         netpipe->Start(ranks[0], ranks[1], []() { Simulator::Stop(); });
         Simulator::Stop(Seconds(600));
         Simulator::Run();

@@ -86,7 +86,8 @@ NetpipeRows(const NetpipeConfig& c)
         rank->GetAttribute("EagerLimit", eager);
         config.push_back(c.mpi);
         config.push_back(std::to_string(eager.Get()));
-        config.push_back(std::to_string(mpi.GetSocketBuffer()));
+        config.push_back(std::to_string(mpi.GetTransportKind() == "tcp" ? mpi.GetSocketBuffer()
+                                                                         : 0));
     }
     SweepRunner::Rows rows;
     for (const auto& s : TcpNetpipeExperiment::Run(c))
@@ -118,7 +119,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     {
         args.Add("stack",
                  "MPI libraries, comma-separated (" + ProfileRegistry::JoinNames("mpi") +
-                     "); their socket buffers are the profile's",
+                     "); their socket buffers are the profile's; a library without a driver "
+                     "for a NIC (M-VIA: GNIC-II only) skips that NIC",
                  spec.stacks);
     }
     else
@@ -204,6 +206,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     bool report = args.GetBool("report");
 
     std::vector<NetpipeConfig> configs;
+    std::string skipped;
     for (const auto& [nic, mtu] : nicMtu)
     {
         for (uint32_t sb : sockbufs)
@@ -223,6 +226,11 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                 args.Fail("--mtu: " + std::to_string(mtu) + " out of range; allowed 1500..9000 bytes");
             }
             std::string err = TcpNetpipeExperiment::Validate(c);
+            if (err.find("has drivers for") != std::string::npos)
+            {
+                skipped = err; // a library for other NICs (M-VIA): not this combination
+                continue;
+            }
             if (!err.empty())
             {
                 args.Fail(err);
@@ -231,6 +239,10 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
         }
     }
 
+    if (configs.empty() && !skipped.empty())
+    {
+        args.Fail(skipped);
+    }
     SweepRunner sweep(spec.name, args.Get("out"), NetpipeColumns(!spec.stacks.empty()));
     for (const auto& c : configs)
     {

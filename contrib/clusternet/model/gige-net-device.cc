@@ -255,6 +255,14 @@ GigeNetDevice::DoDispose()
     NetDevice::DoDispose();
 }
 
+bool
+GigeNetDevice::IsIpFrame(Ptr<const Packet> frame)
+{
+    EthernetHeader eth(false);
+    frame->PeekHeader(eth);
+    return eth.GetLengthType() == 0x0800 || eth.GetLengthType() == 0x0806;
+}
+
 uint32_t
 GigeNetDevice::WireBytes(uint32_t frameBytes)
 {
@@ -358,7 +366,7 @@ GigeNetDevice::HostTxKick()
         return;
     }
     m_hostTxBusy = true;
-    Time cost = m_cpu->GetTxPacketCost() + m_driverTxCost;
+    Time cost = (IsIpFrame(frame) ? m_cpu->GetTxPacketCost() : Seconds(0)) + m_driverTxCost;
     m_cpu->Execute(cost, HostCpu::KERNEL, MakeCallback(&GigeNetDevice::HostTxDone, this, frame));
 }
 
@@ -698,7 +706,7 @@ GigeNetDevice::RxLoop()
         RxLoop();
         return;
     }
-    Time cost = m_driverRxCost + m_cpu->GetRxPacketCost();
+    Time cost = m_driverRxCost + (IsIpFrame(frame) ? m_cpu->GetRxPacketCost() : Seconds(0));
     m_cpu->Execute(cost, HostCpu::INTERRUPT, [this, frame]() {
         DeliverUp(frame);
         RxLoop();

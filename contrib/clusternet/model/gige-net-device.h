@@ -62,6 +62,9 @@ class GigeNetDevice : public NetDevice
     GigeNetDevice();
     ~GigeNetDevice() override;
 
+    /// @return true for IPv4 and ARP frames, which pay the host's TCP/IP per-packet costs;
+    /// other protocols (VIA) pay the driver's costs only
+    static bool IsIpFrame(Ptr<const Packet> frame);
     /// @return bytes on the wire (preamble to IFG) for a frame of @p frameBytes (header+payload)
     static uint32_t WireBytes(uint32_t frameBytes);
 

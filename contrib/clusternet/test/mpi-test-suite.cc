@@ -106,6 +106,19 @@ struct TestJob
 
 using Op = MpiOperation;
 
+/// Two PIII-450 hosts with @p nic NICs back to back (created into @p nodes). @return the NICs
+NetDeviceContainer
+GigePair(const std::string& nic, NodeContainer& nodes)
+{
+    nodes.Create(2);
+    HostHelper hosts;
+    hosts.SetHostProfile("piii450-linux22");
+    hosts.Install(nodes);
+    GigeHelper gige;
+    gige.SetNicProfile(nic);
+    return gige.Install(nodes.Get(0), nodes.Get(1));
+}
+
 /**
  * Matching: wildcards take the first match in arrival order; messages from one sender are
  * matched in the order sent (non-overtaking), whatever the tags; a receive posted before the
@@ -348,13 +361,7 @@ class MpiTcpTestCase : public TestCase
     void DoRun() override
     {
         NodeContainer nodes;
-        nodes.Create(2);
-        HostHelper hosts;
-        hosts.SetHostProfile("piii450-linux22");
-        hosts.Install(nodes);
-        GigeHelper gige;
-        gige.SetNicProfile("sknet");
-        NetDeviceContainer devs = gige.Install(nodes.Get(0), nodes.Get(1));
+        NetDeviceContainer devs = GigePair("sknet", nodes);
         InternetStackHelper internet;
         internet.Install(nodes);
         Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
@@ -444,6 +451,55 @@ class MpiGmTestCase : public TestCase
 };
 
 /**
+ * Over M-VIA between two GNIC-II hosts (no IP stack): a message of b bytes (plus the MVICH
+ * envelope) is ceil((b + envelope) / (MTU - VIA header)) Ethernet frames; all arrive in order.
+ */
+class MpiViaTestCase : public TestCase
+{
+  public:
+    MpiViaTestCase()
+        : TestCase("MPI over M-VIA: frames per message from the MTU, in order, no IP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        NetDeviceContainer devs = GigePair("gnic2", nodes);
+        uint64_t frames = 0;
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            devs.Get(i)->TraceConnectWithoutContext(
+                "MacTx",
+                Callback<void, Ptr<const Packet>>([&](Ptr<const Packet>) { ++frames; }));
+        }
+        std::vector<uint32_t> sizes = {1, 1452, 1453, 32736};
+        std::vector<std::vector<Op>> p(2);
+        uint64_t expectFrames = 0;
+        for (uint32_t s : sizes)
+        {
+            p[0].push_back(Op::Send(1, 1, s));
+            p[1].push_back(Op::Recv(0, 1, s));
+            expectFrames += (s + 32 + (1500 - 16) - 1) / (1500 - 16); // 32-byte envelope
+        }
+        MpiHelper mpi;
+        mpi.SetMpiProfile("mvich");
+        std::vector<Ptr<MpiRank>> ranks = mpi.InstallVia(devs, p);
+        std::vector<uint32_t> got;
+        ranks[1]->TraceConnectWithoutContext(
+            "Received",
+            Callback<void, uint32_t, int32_t, uint32_t>(
+                [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
+        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
+        NS_TEST_ASSERT_MSG_EQ(frames, expectFrames, "VIA frames on the wire");
+        NS_TEST_ASSERT_MSG_EQ(ranks[0]->GetTransport()->GetMaxMessage(), 32768u, "32 KB limit");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Trace files: each call's arguments checked, with the line number in the error.
  */
 class MpiProgramTestCase : public TestCase
@@ -512,6 +568,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiTcpTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiViaTestCase, TestCase::Duration::QUICK);
     }
 };
 
