@@ -143,7 +143,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
              "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP over GM "
              "device, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
-             "(MpiRank) and transport (MpiTcpTransport) [ns-3 values]",
+             "(MpiRank), transport (MpiTcpTransport) and via (MpiViaTransport) [ns-3 values]",
              "");
     args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(spec.maxBlock));
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
