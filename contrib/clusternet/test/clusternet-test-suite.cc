@@ -611,6 +611,34 @@ class NetpipeScheduleTestCase : public TestCase
 };
 
 /**
+ * Every profile value names its source or reasoning, and every profile has values.
+ */
+class ProfileSourcesTestCase : public TestCase
+{
+  public:
+    ProfileSourcesTestCase()
+        : TestCase("every profile value has a source")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const auto& p : ProfileRegistry::All())
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.values.empty(), false, p.kind << " " << p.name);
+            NS_TEST_ASSERT_MSG_EQ(p.description.empty(), false, p.kind << " " << p.name);
+            for (const auto& v : p.values)
+            {
+                NS_TEST_ASSERT_MSG_EQ(v.source.empty(),
+                                      false,
+                                      p.name << ": " << v.target << "." << v.attribute);
+            }
+        }
+    }
+};
+
+/**
  * The clusternet TestSuite.
  */
 class ClusternetTestSuite : public TestSuite
@@ -620,6 +648,7 @@ class ClusternetTestSuite : public TestSuite
         : TestSuite("clusternet", Type::UNIT)
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileSourcesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeTcpGoodputTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigePauseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeLosslessTestCase, TestCase::Duration::QUICK);
