@@ -75,7 +75,7 @@ main(int argc, char** argv)
     if (library.GetTransportKind() != "gm")
     {
         args.Fail("--stack: " + stack + " does not run over GM; allowed: the GM libraries "
-                  "(mpich-gm)");
+                  "(mpich-gm, lampi-gm)");
     }
     bool report = args.GetBool("report");
 

@@ -218,6 +218,7 @@ GigeNetDevice::DoInitialize()
     }
     m_rxRingFree = m_rxRingSize;
     m_rxCoalescer->SetHandler(MakeCallback(&GigeNetDevice::RxInterrupt, this));
+    m_rxCoalescer->SetJumbo(m_mtu > 1500);
     m_rxCoalescer->Initialize();
     NetDevice::DoInitialize();
 }
@@ -849,6 +850,10 @@ GigeNetDevice::SetMtu(const uint16_t mtu)
         return false;
     }
     m_mtu = mtu;
+    if (m_rxCoalescer)
+    {
+        m_rxCoalescer->SetJumbo(m_mtu > 1500);
+    }
     return true;
 }
 

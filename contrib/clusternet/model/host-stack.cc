@@ -83,7 +83,14 @@ HostStack::GetTypeId()
                           "Initial congestion window [segments].",
                           UintegerValue(2),
                           MakeUintegerAccessor(&HostStack::m_initialCwnd),
-                          MakeUintegerChecker<uint32_t>(1, 1000));
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("DefaultSocketBuffer",
+                          "Socket buffer of a socket whose application never calls "
+                          "setsockopt(SO_SNDBUF/SO_RCVBUF), as the request that would give the "
+                          "same buffers [bytes].",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&HostStack::m_defaultSockBuf),
+                          MakeUintegerChecker<uint32_t>(1024, 64u << 20));
     return tid;
 }
 
@@ -109,6 +116,12 @@ HostStack::MaxReceiveWindow(uint32_t sockbuf, uint16_t mtu) const
     uint32_t mss = SegmentSize(mtu);
     uint32_t w = static_cast<uint32_t>(sockbuf * m_rcvBufMultiplier) / m_windowDivisor;
     return (m_quantizeWindow && w > mss) ? w / mss * mss : w;
+}
+
+uint32_t
+HostStack::GetDefaultSocketBuffer() const
+{
+    return m_defaultSockBuf;
 }
 
 uint32_t

@@ -45,6 +45,9 @@ class HostStack : public Object
     uint32_t SegmentTruesize(uint32_t rxBufferBytes) const;
     /// @return the largest window advertised for @p sockbuf on an interface of @p mtu [bytes]
     uint32_t MaxReceiveWindow(uint32_t sockbuf, uint16_t mtu) const;
+    /// @return the socket buffer a socket has when the application never sets one, as the
+    /// equivalent setsockopt request [bytes]
+    uint32_t GetDefaultSocketBuffer() const;
 
   private:
     double m_rcvBufMultiplier;
@@ -58,6 +61,7 @@ class HostStack : public Object
     Time m_delAckTimeout;
     bool m_noDelay;
     uint32_t m_initialCwnd;
+    uint32_t m_defaultSockBuf;
 };
 
 } // namespace clusternet

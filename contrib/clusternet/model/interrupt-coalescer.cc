@@ -38,6 +38,22 @@ InterruptCoalescer::GetTypeId()
                           TimeValue(MicroSeconds(0)),
                           MakeTimeAccessor(&InterruptCoalescer::m_timeout),
                           MakeTimeChecker(Seconds(0), MilliSeconds(100)))
+            .AddAttribute("JumboTuning",
+                          "The driver programs JumboMaxFrames and JumboTimeout instead when the "
+                          "interface MTU exceeds 1500 bytes (as acenic does).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&InterruptCoalescer::m_jumboTuning),
+                          MakeBooleanChecker())
+            .AddAttribute("JumboMaxFrames",
+                          "MaxFrames above MTU 1500 when JumboTuning is on [frames].",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&InterruptCoalescer::m_jumboMaxFrames),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("JumboTimeout",
+                          "Timeout above MTU 1500 when JumboTuning is on [Time].",
+                          TimeValue(MicroSeconds(0)),
+                          MakeTimeAccessor(&InterruptCoalescer::m_jumboTimeout),
+                          MakeTimeChecker(Seconds(0), MilliSeconds(100)))
             .AddTraceSource("Interrupt",
                             "An interrupt is raised: number of pending events.",
                             MakeTraceSourceAccessor(&InterruptCoalescer::m_interruptTrace),
@@ -64,6 +80,24 @@ InterruptCoalescer::DoDispose()
 }
 
 void
+InterruptCoalescer::SetJumbo(bool jumbo)
+{
+    m_jumbo = jumbo;
+}
+
+uint32_t
+InterruptCoalescer::GetMaxFrames() const
+{
+    return (m_jumbo && m_jumboTuning) ? m_jumboMaxFrames : m_maxFrames;
+}
+
+Time
+InterruptCoalescer::GetTimeout() const
+{
+    return (m_jumbo && m_jumboTuning) ? m_jumboTimeout : m_timeout;
+}
+
+void
 InterruptCoalescer::SetHandler(Callback<void> handler)
 {
     m_handler = handler;
@@ -78,13 +112,14 @@ InterruptCoalescer::Notify()
     {
         return;
     }
-    if (!m_enabled || m_pending >= m_maxFrames || m_timeout.IsZero())
+    Time timeout = GetTimeout();
+    if (!m_enabled || m_pending >= GetMaxFrames() || timeout.IsZero())
     {
         Fire();
     }
     else if (!m_timer.IsPending())
     {
-        m_timer = Simulator::Schedule(m_timeout, &InterruptCoalescer::Fire, this);
+        m_timer = Simulator::Schedule(timeout, &InterruptCoalescer::Fire, this);
     }
 }
 

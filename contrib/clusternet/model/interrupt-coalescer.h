@@ -41,6 +41,12 @@ class InterruptCoalescer : public Object
     void Consume();
     /// @return number of events not yet consumed
     uint32_t GetPending() const;
+    /// The interface MTU exceeds 1500 bytes: use the jumbo values if JumboTuning is on.
+    void SetJumbo(bool jumbo);
+    /// @return the frame count in force [frames]
+    uint32_t GetMaxFrames() const;
+    /// @return the timeout in force
+    Time GetTimeout() const;
 
   protected:
     void DoDispose() override;
@@ -52,6 +58,10 @@ class InterruptCoalescer : public Object
     bool m_enabled;
     uint32_t m_maxFrames;
     Time m_timeout;
+    bool m_jumboTuning;
+    uint32_t m_jumboMaxFrames;
+    Time m_jumboTimeout;
+    bool m_jumbo{false}; //!< the interface MTU exceeds 1500 bytes
     uint32_t m_pending{0};
     bool m_masked{false};
     EventId m_timer;

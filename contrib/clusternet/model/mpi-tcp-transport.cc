@@ -34,6 +34,13 @@ MpiTcpTransport::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&MpiTcpTransport::m_sockBuf),
                           MakeUintegerChecker<uint32_t>(1024, 64u << 20))
+            .AddAttribute("SetSocketBuffer",
+                          "The library applies SocketBuffer with setsockopt(); false: its "
+                          "sockets keep the kernel's default buffers (the host's HostStack "
+                          "DefaultSocketBuffer).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_setSockBuf),
+                          MakeBooleanChecker())
             .AddAttribute("Port",
                           "TCP port every rank listens on [port].",
                           UintegerValue(4000),
@@ -127,6 +134,19 @@ MpiTcpTransport::GetConnections() const
 }
 
 Ptr<Socket>
+MpiTcpTransport::GetSocket(uint32_t peer) const
+{
+    for (const auto& [s, c] : m_connections)
+    {
+        if (c.peer == peer)
+        {
+            return s;
+        }
+    }
+    return nullptr;
+}
+
+Ptr<Socket>
 MpiTcpTransport::NewSocket()
 {
     Ptr<Socket> s = HostTcpSocket::CreateOn(m_node);
@@ -141,7 +161,9 @@ MpiTcpTransport::Configure(Ptr<Socket> s) const
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
     if (stack)
     {
-        stack->ConfigureSocket(s, m_sockBuf, ipv4->GetMtu(1));
+        stack->ConfigureSocket(s,
+                               m_setSockBuf ? m_sockBuf : stack->GetDefaultSocketBuffer(),
+                               ipv4->GetMtu(1));
     }
     s->SetAttribute("TcpNoDelay", BooleanValue(m_noDelay));
 }

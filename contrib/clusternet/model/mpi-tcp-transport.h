@@ -59,6 +59,8 @@ class MpiTcpTransport : public MpiTransport
 
     /// @return TCP connections this rank opened or accepted
     uint32_t GetConnections() const;
+    /// @return the connection to rank @p peer, or nullptr if there is none yet
+    Ptr<Socket> GetSocket(uint32_t peer) const;
 
   protected:
     void DoDispose() override;
@@ -116,6 +118,7 @@ class MpiTcpTransport : public MpiTransport
     std::map<uint32_t, Ptr<Socket>> m_sendSocket;        //!< the socket this rank writes to a peer on
     std::map<uint32_t, std::deque<Inbound>> m_inbound;   //!< per sending rank, oldest first
     uint32_t m_sockBuf;
+    bool m_setSockBuf; //!< setsockopt(SocketBuffer), or the kernel default
     uint16_t m_port;
     bool m_noDelay;
     bool m_envelopeRead;

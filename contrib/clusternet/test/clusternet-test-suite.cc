@@ -383,7 +383,10 @@ class CoalescingTestCase : public TestCase
     }
 
   private:
-    Time LoneFrameDelivery(bool enabled, Time timeout)
+    Time LoneFrameDelivery(bool enabled,
+                           Time timeout,
+                           uint16_t mtu = 1500,
+                           Time jumbo = Time())
     {
         NodeContainer nodes;
         nodes.Create(2);
@@ -393,7 +396,14 @@ class CoalescingTestCase : public TestCase
         gige.SetCoalescerAttribute("Enabled", BooleanValue(enabled));
         gige.SetCoalescerAttribute("Timeout", TimeValue(timeout));
         gige.SetCoalescerAttribute("MaxFrames", UintegerValue(8));
+        gige.SetCoalescerAttribute("JumboTuning", BooleanValue(jumbo.IsStrictlyPositive()));
+        gige.SetCoalescerAttribute("JumboTimeout", TimeValue(jumbo));
+        gige.SetCoalescerAttribute("JumboMaxFrames", UintegerValue(8));
         NetDeviceContainer devs = gige.Install(nodes);
+        for (uint32_t i = 0; i < devs.GetN(); ++i)
+        {
+            devs.Get(i)->SetMtu(mtu);
+        }
         Time at;
         devs.Get(1)->SetReceiveCallback([&at](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) {
             at = Simulator::Now();
@@ -413,6 +423,19 @@ class CoalescingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(off, Seconds(0), "frame not delivered");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(on - off, t, "coalescing added more than its timeout");
         NS_TEST_ASSERT_MSG_EQ(on - off, t, "a lone frame waits exactly the timeout");
+        // acenic-style jumbo tuning: the jumbo timeout applies above MTU 1500 only.
+        const Time j = MicroSeconds(20);
+        NS_TEST_ASSERT_MSG_EQ(LoneFrameDelivery(true, t, 1500, j) - off,
+                              t,
+                              "jumbo tuning changed the coalescing at MTU 1500");
+        Time offJumbo = LoneFrameDelivery(false, t, 9000);
+        NS_TEST_ASSERT_MSG_GT(offJumbo, Seconds(0), "frame not delivered at MTU 9000");
+        NS_TEST_ASSERT_MSG_EQ(LoneFrameDelivery(true, t, 9000, j) - offJumbo,
+                              j,
+                              "at MTU 9000 a lone frame waits the jumbo timeout");
+        NS_TEST_ASSERT_MSG_EQ(LoneFrameDelivery(true, t, 9000) - offJumbo,
+                              t,
+                              "without jumbo tuning MTU 9000 keeps the standard timeout");
     }
 };
 

@@ -400,6 +400,61 @@ class MpiTcpTestCase : public TestCase
 };
 
 /**
+ * Socket buffers: LAM applies its SocketBuffer with setsockopt; MPICH's p4 never does, so its
+ * sockets keep the host's default. Either way the receive buffer is the host's multiplier times
+ * the buffer in force, on both ends of the connection.
+ */
+class MpiSocketBufferTestCase : public TestCase
+{
+  public:
+    MpiSocketBufferTestCase()
+        : TestCase("MPI over TCP: the library's socket buffer, or the kernel default")
+    {
+    }
+
+  private:
+    uint32_t ReceiveBuffer(const std::string& profile, uint32_t rank)
+    {
+        NodeContainer nodes;
+        NetDeviceContainer devs = GigePair("sknet", nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<HostStack> stack = nodes.Get(i)->GetObject<HostStack>();
+            stack->SetAttribute("RcvBufMultiplier", DoubleValue(1.0));
+            stack->SetAttribute("DefaultSocketBuffer", UintegerValue(20000));
+        }
+        Ipv4AddressHelper addr("10.3.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        std::vector<std::vector<Op>> p(2);
+        p[0].push_back(Op::Send(1, 1, 10));
+        p[1].push_back(Op::Recv(0, 1, 10));
+        MpiHelper mpi;
+        mpi.SetMpiProfile(profile);
+        std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
+        MpiHelper::Run(ranks, Seconds(1));
+        Ptr<MpiTcpTransport> tcp = DynamicCast<MpiTcpTransport>(ranks[rank]->GetTransport());
+        Ptr<Socket> s = tcp->GetSocket(1 - rank);
+        UintegerValue v(0);
+        if (s)
+        {
+            s->GetAttribute("RcvBufSize", v);
+        }
+        Simulator::Destroy();
+        return v.Get();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(ReceiveBuffer("lam", 0), 131104u, "LAM: switch-over + envelope");
+        NS_TEST_ASSERT_MSG_EQ(ReceiveBuffer("lam", 1), 131104u, "LAM, accepting end");
+        NS_TEST_ASSERT_MSG_EQ(ReceiveBuffer("mpich", 0), 20000u, "MPICH: the host default");
+        NS_TEST_ASSERT_MSG_EQ(ReceiveBuffer("mpich", 1), 20000u, "MPICH, accepting end");
+    }
+};
+
+/**
  * Over GM between two P200/LANai9 hosts: short messages are one GM message each, long ones
  * three (RTS, CTS, the data); every message arrives, in order.
  */
@@ -567,6 +622,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiTcpTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiSocketBufferTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiViaTestCase, TestCase::Duration::QUICK);
     }
