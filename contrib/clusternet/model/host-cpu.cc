@@ -90,13 +90,14 @@ HostCpu::Execute(Time cost, Priority prio, Callback<void> done)
     NS_LOG_FUNCTION(this << cost << prio);
     NS_ASSERT_MSG(!cost.IsStrictlyNegative(), "negative CPU cost");
     m_queues[prio].push_back({cost, done});
-    if (m_busy && m_currentPrio == USER && prio < USER)
+    if (m_busy && m_currentPrio >= USER && prio < m_currentPrio)
     {
-        // Preempt the user item; it resumes first among user work with what it still needs.
+        // Preempt the user or compute item; it resumes first in its class with what it still
+        // needs.
         Time left = m_current.cost - (Simulator::Now() - m_currentStart);
         m_running.Cancel();
         m_busyTime -= left;
-        m_queues[USER].push_front({left, m_current.done});
+        m_queues[m_currentPrio].push_front({left, m_current.done});
         m_busy = false;
     }
     if (!m_busy)

@@ -23,9 +23,11 @@ namespace clusternet
  *
  * Protocol processing, interrupt handling and user/kernel copies all run on it, so they compete
  * for the same processor, as on the uniprocessor hosts of the seed papers. Items are served in
- * priority order (interrupt, then kernel, then user) and FIFO within a priority. Interrupt and
- * kernel (bottom-half) work preempts a running user item, which resumes afterwards with the time
- * it still needs; kernel and interrupt items run to completion.
+ * priority order (interrupt, kernel, user, compute) and FIFO within a priority. Interrupt and
+ * kernel (bottom-half) work preempts a running user or compute item, and user work (a library
+ * thread woken by I/O) preempts application computation; the preempted item resumes afterwards,
+ * first in its class, with the time it still needs. Kernel and interrupt items run to
+ * completion.
  *
  * The cost attributes describe the host and its operating system (a "host profile"); a NIC's
  * driver costs belong to the NIC's profile (GigeNetDevice).
@@ -39,6 +41,7 @@ class HostCpu : public Object
         INTERRUPT = 0, //!< hard interrupt handler and the driver's receive loop
         KERNEL = 1,    //!< protocol processing (bottom halves, transmit path)
         USER = 2,      //!< system calls and copies on behalf of a process
+        COMPUTE = 3,   //!< the application's own computation (any other work preempts it)
     };
 
     static TypeId GetTypeId();
@@ -81,7 +84,7 @@ class HostCpu : public Object
     void StartNext();
     void Complete();
 
-    std::array<std::deque<WorkItem>, 3> m_queues; //!< pending items per priority
+    std::array<std::deque<WorkItem>, 4> m_queues; //!< pending items per priority
     bool m_busy{false};                           //!< an item is running
     EventId m_running;                            //!< completion of the running item
     WorkItem m_current;                           //!< the running item

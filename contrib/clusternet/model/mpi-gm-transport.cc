@@ -74,6 +74,7 @@ MpiGmTransport::DoDispose()
     m_peers.clear();
     m_pending.clear();
     m_inFlight.clear();
+    m_held.reset();
     m_inbound.clear();
     MpiTransport::DoDispose();
 }
@@ -184,6 +185,30 @@ void
 MpiGmTransport::Poll()
 {
     m_port->WaitEvent([this](const GmEvent& ev) {
+        if (!IsProgressing())
+        {
+            m_held = ev; // a polling library calls gm_receive only inside MPI calls
+            return;
+        }
+        Handle(ev);
+    });
+}
+
+void
+MpiGmTransport::Resume()
+{
+    if (m_held)
+    {
+        GmEvent ev = *m_held;
+        m_held.reset();
+        Handle(ev);
+    }
+}
+
+void
+MpiGmTransport::Handle(const GmEvent& ev)
+{
+    {
         if (ev.type == GmEvent::SENT)
         {
             auto it = m_inFlight.find(ev.message->GetUid());
@@ -212,7 +237,7 @@ MpiGmTransport::Poll()
             Deliver(env);
             Poll();
         });
-    });
+    }
 }
 
 } // namespace clusternet

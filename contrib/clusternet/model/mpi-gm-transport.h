@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -50,6 +51,7 @@ class MpiGmTransport : public MpiTransport
 
   protected:
     void DoDispose() override;
+    void Resume() override;
 
   private:
     /// A GM send waiting for a token.
@@ -64,6 +66,8 @@ class MpiGmTransport : public MpiTransport
     void Announce(uint32_t src, const MpiEnvelope& envelope);
     void Kick();
     void Poll();
+    /// Handle one GM event (the library is making progress).
+    void Handle(const GmEvent& ev);
     void Provide(uint32_t size, uint64_t address);
     void RunCpu(Time cost, std::function<void()> done);
 
@@ -75,6 +79,7 @@ class MpiGmTransport : public MpiTransport
     std::deque<PendingSend> m_pending;
     bool m_sending{false};
     std::map<uint64_t, std::function<void()>> m_inFlight; //!< send buffer address -> written
+    std::optional<GmEvent> m_held; //!< an event that waits for the library to progress
     std::map<uint16_t, std::deque<MpiEnvelope>> m_inbound; //!< per source node, in order
     uint64_t m_nextSendAddress{0};
     uint64_t m_nextLongAddress{0};

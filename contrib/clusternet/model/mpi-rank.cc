@@ -86,8 +86,10 @@ MpiRank::GetTypeId()
                           MakeBooleanAccessor(&MpiRank::m_receiveCopy),
                           MakeBooleanChecker())
             .AddAttribute("Progress",
-                          "Progress engine: Polling (only inside MPI calls) or EventThread "
-                          "(a thread woken by each arrival).",
+                          "Progress engine: Polling (the transport reads, writes and answers "
+                          "only inside MPI calls; while the process computes, data waits in "
+                          "the kernel's buffers) or EventThread (a thread woken by each "
+                          "arrival, which preempts the computation and moves data meanwhile).",
                           EnumValue(MpiRank::POLLING),
                           MakeEnumAccessor<Progress>(&MpiRank::m_progress),
                           MakeEnumChecker(MpiRank::POLLING,
@@ -255,11 +257,13 @@ MpiRank::DescribePending() const
 }
 
 void
-MpiRank::RunCpu(Time cost, std::function<void()> done)
+MpiRank::RunCpu(Time cost, std::function<void()> done, bool compute)
 {
     if (m_cpu)
     {
-        m_cpu->Execute(cost, HostCpu::USER, Callback<void>(done));
+        m_cpu->Execute(cost,
+                       compute ? HostCpu::COMPUTE : HostCpu::USER,
+                       Callback<void>(done));
     }
     else
     {
@@ -290,6 +294,7 @@ MpiRank::Step()
     if (IsDone())
     {
         m_inLibrary = false;
+        m_transport->SetProgressing(true); // finished: nothing competes with the library
         if (m_done)
         {
             m_done(m_rank);
@@ -299,6 +304,8 @@ MpiRank::Step()
     const MpiOperation op = m_program[m_pc];
     NS_LOG_FUNCTION(this << m_rank << m_pc << op.ToString());
     m_inLibrary = op.kind != MpiOperation::COMPUTE;
+    // A polling library's transport moves data only inside MPI calls; an event thread always.
+    m_transport->SetProgressing(m_inLibrary || m_progress == EVENT_THREAD);
     if (m_inLibrary)
     {
         DrainArrivals();
@@ -356,7 +363,7 @@ MpiRank::Step()
         CheckBlocked();
         break;
     case MpiOperation::COMPUTE:
-        RunCpu(op.duration, [this]() { Complete(); });
+        RunCpu(op.duration, [this]() { Complete(); }, true);
         break;
     }
 }

@@ -127,7 +127,8 @@ class MpiRank : public Application
     void Complete();
     /// Re-check the blocking condition of the running operation.
     void CheckBlocked();
-    void RunCpu(Time cost, std::function<void()> done);
+    /// Run @p cost on the host CPU as library work, or as the application's computation.
+    void RunCpu(Time cost, std::function<void()> done, bool compute = false);
 
     std::shared_ptr<Request> StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
     std::shared_ptr<Request> PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);

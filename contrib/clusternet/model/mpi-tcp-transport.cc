@@ -12,6 +12,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace clusternet
@@ -93,6 +95,7 @@ MpiTcpTransport::DoDispose()
         s->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
     }
     m_connections.clear();
+    m_held.clear();
     m_sendSocket.clear();
     m_inbound.clear();
     m_peers.clear();
@@ -263,11 +266,37 @@ MpiTcpTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::funct
 }
 
 void
+MpiTcpTransport::Hold(Ptr<Socket> s)
+{
+    if (std::find(m_held.begin(), m_held.end(), s) == m_held.end())
+    {
+        m_held.push_back(s);
+    }
+}
+
+void
+MpiTcpTransport::Resume()
+{
+    std::vector<Ptr<Socket>> held;
+    held.swap(m_held);
+    for (const Ptr<Socket>& s : held)
+    {
+        WriteMore(s, 0);
+        DataArrived(s);
+    }
+}
+
+void
 MpiTcpTransport::WriteMore(Ptr<Socket> s, uint32_t)
 {
     auto it = m_connections.find(s);
     if (it == m_connections.end())
     {
+        return;
+    }
+    if (!IsProgressing())
+    {
+        Hold(s); // a polling library writes only inside MPI calls
         return;
     }
     Connection& c = it->second;
@@ -348,6 +377,11 @@ MpiTcpTransport::DataArrived(Ptr<Socket> s)
     auto it = m_connections.find(s);
     if (it == m_connections.end() || it->second.reading)
     {
+        return;
+    }
+    if (!IsProgressing())
+    {
+        Hold(s); // a polling library reads only inside MPI calls
         return;
     }
     Connection& c = it->second;

@@ -64,6 +64,7 @@ class MpiTcpTransport : public MpiTransport
 
   protected:
     void DoDispose() override;
+    void Resume() override;
 
   private:
     /// A packet announced by a sender, not yet read whole.
@@ -107,6 +108,8 @@ class MpiTcpTransport : public MpiTransport
     void DataArrived(Ptr<Socket> s);
     void ReadDone(Ptr<Socket> s, uint32_t bytes);
     void RunCpu(Time cost, std::function<void()> done);
+    /// Progress is paused: remember that @p s has work, to resume it in order.
+    void Hold(Ptr<Socket> s);
 
     Ptr<Node> m_node;
     Ptr<HostCpu> m_cpu;
@@ -117,6 +120,7 @@ class MpiTcpTransport : public MpiTransport
     std::map<Ptr<Socket>, Connection> m_connections;
     std::map<uint32_t, Ptr<Socket>> m_sendSocket;        //!< the socket this rank writes to a peer on
     std::map<uint32_t, std::deque<Inbound>> m_inbound;   //!< per sending rank, oldest first
+    std::vector<Ptr<Socket>> m_held; //!< sockets with work that waits for progress, in order
     uint32_t m_sockBuf;
     bool m_setSockBuf; //!< setsockopt(SocketBuffer), or the kernel default
     uint16_t m_port;

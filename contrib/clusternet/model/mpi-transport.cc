@@ -46,6 +46,28 @@ MpiTransport::GetMaxMessage() const
 }
 
 void
+MpiTransport::SetProgressing(bool on)
+{
+    bool resumed = on && !m_progressing;
+    m_progressing = on;
+    if (resumed)
+    {
+        Resume();
+    }
+}
+
+bool
+MpiTransport::IsProgressing() const
+{
+    return m_progressing;
+}
+
+void
+MpiTransport::Resume()
+{
+}
+
+void
 MpiTransport::DoDispose()
 {
     m_deliver = nullptr;

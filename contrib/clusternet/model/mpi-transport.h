@@ -71,14 +71,26 @@ class MpiTransport : public Object
                       std::function<void()> written) = 0;
     /// @return the largest message the transport carries [bytes]; 0 = no limit
     virtual uint32_t GetMaxMessage() const;
+    /**
+     * Whether the library is making progress. A polling library moves its packets only inside
+     * MPI calls: while the process computes, its host-side work (reading sockets, finishing
+     * writes, handling completion events) waits, and resumes in order when it re-enters the
+     * library. The NIC and the kernel keep working meanwhile. Default: progressing.
+     */
+    void SetProgressing(bool on);
+    /// @return true if host-side transport work may run now
+    bool IsProgressing() const;
 
   protected:
     void DoDispose() override;
     /// Hand an arrived packet to the MPI library.
     void Deliver(const MpiEnvelope& envelope);
+    /// Progress resumed after a pause: pick up the work that waited. Default: nothing.
+    virtual void Resume();
 
   private:
     DeliverCallback m_deliver;
+    bool m_progressing{true}; //!< host-side work may run
 };
 
 } // namespace clusternet

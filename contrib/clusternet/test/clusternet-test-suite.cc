@@ -579,13 +579,14 @@ class ReceiveWindowTestCase : public TestCase
 };
 
 /**
- * The host CPU serves interrupts before user work and resumes preempted user work.
+ * The host CPU serves interrupts before user work, user work before computation, and resumes
+ * preempted work for what it still needs.
  */
 class HostCpuTestCase : public TestCase
 {
   public:
     HostCpuTestCase()
-        : TestCase("Host CPU: priorities and preemption of user work")
+        : TestCase("Host CPU: priorities and preemption of user work and computation")
     {
     }
 
@@ -605,6 +606,31 @@ class HostCpuTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(user, MicroSeconds(12), "user work not resumed for its remainder");
         NS_TEST_ASSERT_MSG_EQ(cpu->GetBusyTime(), MicroSeconds(12), "busy time");
         NS_TEST_ASSERT_MSG_EQ(cpu->CopyCost(1000), NanoSeconds(10000), "copy at 800 Mb/s");
+
+        // Computation yields to library (user) work, which yields to interrupts; user work
+        // does not preempt user work. Compute 0-20 us; user A arrives at 2 us (4 us), an
+        // interrupt at 3 us (1 us), user B at 4 us (2 us): A runs 2-3, irq 3-4, A 4-7, B 7-9,
+        // compute resumes 9-27 with the 18 us it still needs.
+        cpu = CreateObject<HostCpu>();
+        Time compute;
+        Time userA;
+        Time userB;
+        cpu->Execute(MicroSeconds(20), HostCpu::COMPUTE, [&]() { compute = Simulator::Now(); });
+        Simulator::Schedule(MicroSeconds(2), [&]() {
+            cpu->Execute(MicroSeconds(4), HostCpu::USER, [&]() { userA = Simulator::Now(); });
+        });
+        Simulator::Schedule(MicroSeconds(3), [&]() {
+            cpu->Execute(MicroSeconds(1), HostCpu::INTERRUPT, []() {});
+        });
+        Simulator::Schedule(MicroSeconds(4), [&]() {
+            cpu->Execute(MicroSeconds(2), HostCpu::USER, [&]() { userB = Simulator::Now(); });
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(userA, MicroSeconds(7), "user work preempts computation");
+        NS_TEST_ASSERT_MSG_EQ(userB, MicroSeconds(9), "user work waits for user work");
+        NS_TEST_ASSERT_MSG_EQ(compute, MicroSeconds(27), "computation resumed for its remainder");
+        NS_TEST_ASSERT_MSG_EQ(cpu->GetBusyTime(), MicroSeconds(27), "busy time conserved");
     }
 };
 

@@ -455,6 +455,115 @@ class MpiSocketBufferTestCase : public TestCase
 };
 
 /**
+ * Progress engines over TCP, while rank 1 computes 50 ms. Rendezvous: rank 1 posts a receive
+ * for 1 MB, computes, then waits; rank 0 sends it with a blocking send. Eager stream: rank 0
+ * isends 32 eager 16 KB messages (512 KB, more than both socket buffers hold) and waits for
+ * all; rank 1 computes, then receives them.
+ *
+ * A polling library handles the RTS, reads its sockets and finishes its writes only inside MPI
+ * calls, so while rank 1 computes no more than the kernel buffers moves: rank 0 cannot
+ * complete before 50 ms, the rendezvous data (1 MB at the 1 Gb/s wire rate: 8.39 ms) arrives
+ * after the computation, and the library's copies do not delay the computation. An event
+ * thread answers and reads while rank 1 computes: rank 0 completes before the computation would
+ * have ended, and the thread's copies of the data (at the host's copy bandwidth) preempt the
+ * computation, which ends at least that much later.
+ */
+class MpiProgressOverlapTestCase : public TestCase
+{
+  public:
+    MpiProgressOverlapTestCase()
+        : TestCase("MPI progress: an event thread overlaps transfers with computation")
+    {
+    }
+
+  private:
+    struct Times
+    {
+        Time send;       //!< rank 0's last operation completed
+        Time computeEnd; //!< rank 1's computation completed
+        Time recv;       //!< rank 1's last operation completed
+        Time copy;       //!< copying the data at rank 1's host copy bandwidth
+    };
+
+    Times Run(const std::string& profile, bool rendezvous)
+    {
+        NodeContainer nodes;
+        NetDeviceContainer devs = GigePair("sknet", nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.4.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        const uint32_t bytes = 1 << 20;
+        const uint32_t eager = 16384;
+        const uint32_t count = 32;
+        std::vector<std::vector<Op>> p(2);
+        if (rendezvous)
+        {
+            p[0].push_back(Op::Send(1, 5, bytes));
+            p[1].push_back(Op::Irecv(0, 5, bytes, 1));
+            p[1].push_back(Op::Compute(MilliSeconds(50)));
+            p[1].push_back(Op::Wait(1));
+        }
+        else
+        {
+            for (uint32_t i = 0; i < count; ++i)
+            {
+                p[0].push_back(Op::Isend(1, 5, eager, i + 1));
+            }
+            p[0].push_back(Op::Waitall());
+            p[1].push_back(Op::Compute(MilliSeconds(50)));
+            for (uint32_t i = 0; i < count; ++i)
+            {
+                p[1].push_back(Op::Recv(0, 5, eager));
+            }
+        }
+        MpiHelper mpi;
+        mpi.SetMpiProfile(profile);
+        std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
+        std::string pending = MpiHelper::Run(ranks, Seconds(10));
+        NS_TEST_EXPECT_MSG_EQ(pending, "", "no deadlock");
+        NS_TEST_EXPECT_MSG_EQ(ranks[1]->IsEager(bytes), false, "1 MB goes by rendezvous");
+        NS_TEST_EXPECT_MSG_EQ(ranks[1]->IsEager(eager), true, "16 KB goes eagerly");
+        DataRateValue rate;
+        nodes.Get(1)->GetObject<HostCpu>()->GetAttribute("CopyBandwidth", rate);
+        uint32_t moved = rendezvous ? bytes : eager * count;
+        const auto& t1 = ranks[1]->GetCompletionTimes();
+        Times t{ranks[0]->GetCompletionTimes().back(),
+                rendezvous ? t1.at(1) : t1.at(0),
+                t1.back(),
+                Seconds(moved * 8.0 / rate.Get().GetBitRate())};
+        Simulator::Destroy();
+        return t;
+    }
+
+    void DoRun() override
+    {
+        const Time compute = MilliSeconds(50);
+        const Time wire = NanoSeconds(8388608); // 1 MB at 1 Gb/s
+        for (bool rendezvous : {true, false})
+        {
+            std::string what = rendezvous ? "rendezvous: " : "eager stream: ";
+            Times poll = Run("lampi-tcp", rendezvous);
+            NS_TEST_ASSERT_MSG_GT(poll.send, compute, what + "polling moves nothing meanwhile");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(poll.computeEnd, compute, "computation never shortened");
+            NS_TEST_ASSERT_MSG_LT(poll.computeEnd,
+                                  compute + poll.copy,
+                                  what + "polling: no library copies during computation");
+            if (rendezvous)
+            {
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(poll.recv, compute + wire, "data after computation");
+            }
+            Times ed = Run("lampi-tcp-ed", rendezvous);
+            NS_TEST_ASSERT_MSG_LT(ed.send, compute, what + "event thread moves data meanwhile");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(ed.computeEnd,
+                                        compute + ed.copy,
+                                        what + "the thread's copies preempt the computation");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(ed.recv, ed.computeEnd, "receives end after computation");
+        }
+    }
+};
+
+/**
  * Over GM between two P200/LANai9 hosts: short messages are one GM message each, long ones
  * three (RTS, CTS, the data); every message arrives, in order.
  */
@@ -623,6 +732,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiTcpTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiSocketBufferTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiProgressOverlapTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiViaTestCase, TestCase::Duration::QUICK);
     }
