@@ -19,6 +19,7 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import gm, netpipe
 from .io import save_figure_atomic
 from .labels import bytes_label, config_label, nic_label, number, plain
+from .predictions import RAW_SMALL_MSG_LIMIT, raw_curves
 from .reference import parse_config
 from .summary import split_config
 
@@ -612,3 +613,97 @@ def plot_incast(data, summary, path, title=None):
     the receiver's throughput against its drain rate with bytes-conserved/drops annotations.
     Writes ``path`` atomically and returns it."""
     return save_figure_atomic(incast_figure(data, summary, title), path)
+
+
+# --- Seed 003, raw-ethernet-vs-myrinet: Figs. 1 and 2, predicted blind ---------------------
+
+BANDWIDTH_LABEL = "Unidirectional bandwidth (Mbit/s)"
+# Curve name of analysis.predictions.RAW_CURVES -> (legend label, colour, marker).
+RAW_CURVE_STYLES = {
+    "gige-on": ("GigE, coalescing on", "C0", "o"),
+    "gige-off": ("GigE, coalescing off", "C1", "s"),
+    "myrinet": ("Myrinet (GM)", "C2", "^"),
+}
+GIGE_LINE_MBPS = 1000.0
+
+
+def _raw_lines(ax, data, column):
+    """Draw ``column`` of every raw-ethernet-vs-myrinet curve present against message size.
+
+    Raises ``ValueError`` (:class:`analysis.predictions.InputError`) when ``data`` lacks a
+    column, and when no curve has a ``column`` value."""
+    drawn = 0
+    for name, curve in raw_curves(data).items():
+        series = curve[column].dropna()
+        if series.empty:
+            continue
+        label, color, marker = RAW_CURVE_STYLES[name]
+        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
+                marker=marker, ms=4, label=label)
+        drawn += 1
+    if not drawn:
+        raise ValueError(f"no {column} values for GigE or Myrinet")
+    _bytes_axis(ax)
+    ax.grid(True, which="both", alpha=0.3)
+
+
+def _two_five(value, _pos=None):
+    """Minor log-axis tick label: ``20``, ``50``, ``200`` ... labelled, others blank."""
+    if value <= 0:
+        return ""
+    lead = value / 10 ** math.floor(math.log10(value) + 1e-9)
+    return plain(round(value, 6)) if round(lead, 6) in (2.0, 5.0) else ""
+
+
+def raw_latency_figure(data, summary=None, title=None):
+    """Build the raw latency figure (see :func:`plot_raw_latency`), unsaved."""
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    _raw_lines(ax, data, "latency_us")
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
+    ax.yaxis.set_minor_formatter(FuncFormatter(_two_five))
+    ax.set_ylabel(LATENCY_LABEL)
+    ax.set_title(title or "Raw one-way latency against message size, seed 003 Fig. 1 "
+                 "(predicted blind)")
+    _legend_below(ax, ncol=3)
+    return fig
+
+
+def plot_raw_latency(data, summary, path, title=None):
+    """Raw one-way latency (half the ping-pong time) against message size, seed 003 Fig. 1.
+
+    One line per curve of raw-ethernet-vs-myrinet data (GigE with coalescing on and off,
+    Myrinet (GM)); log-2 x in bytes, log y in µs. ``summary`` is unused (the paper's values are
+    withheld). Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(raw_latency_figure(data, summary, title), path)
+
+
+def raw_bw_figure(data, summary=None, title=None):
+    """Build the raw bandwidth figure (see :func:`plot_raw_bw`), unsaved."""
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    _raw_lines(ax, data, "mbps")
+    if (data["net"].astype(str).str.strip().str.lower() == "gige").any():
+        ax.axhline(GIGE_LINE_MBPS, color="gray", ls="--", lw=1.0,
+                   label=f"Gigabit Ethernet line rate ({plain(GIGE_LINE_MBPS)} Mbit/s)")
+    ax.axvline(RAW_SMALL_MSG_LIMIT, color="gray", ls=":", lw=1.0,
+               label=f"{RAW_SMALL_MSG_LIMIT} B (Ethernet MTU payload)")
+    ax.set_ylim(bottom=0)
+    ax.set_ylabel(BANDWIDTH_LABEL)
+    ax.set_title(title or "Raw unidirectional bandwidth against message size, seed 003 "
+                 "Fig. 2 (predicted blind)")
+    _legend_below(ax, ncol=3)
+    return fig
+
+
+def plot_raw_bw(data, summary, path, title=None):
+    """Raw unidirectional bandwidth against message size, seed 003 Fig. 2.
+
+    One line per curve (GigE with coalescing on and off, Myrinet (GM)); log-2 x in bytes,
+    linear y in Mbit/s (10^6 bit/s), with the GigE line rate (dashed, when GigE was run) and
+    1500 bytes (dotted) marked. ``summary`` is unused. Writes ``path`` atomically and returns
+    it.
+    """
+    return save_figure_atomic(raw_bw_figure(data, summary, title), path)

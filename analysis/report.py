@@ -7,9 +7,15 @@ Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writ
 ``DIR/<scenario>.png`` (``gige-mtu-sweep`` also ``DIR/<scenario>-netpipe.png``,
 ``myrinet-gm-allsize`` also ``DIR/<scenario>-latency.png``, ``myrinet-gm-logp`` also
 ``DIR/<scenario>-size.png``), and prints a comparison table followed by the error statistics.
-All files are written atomically.
 
-Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable (one line on stderr).
+A scenario that predicts a paper's figures blind (listed in
+:data:`analysis.predictions.SCENARIO_PREDICTIONS`, e.g. ``raw-ethernet-vs-myrinet``: figures
+``DIR/<scenario>.png`` and ``DIR/<scenario>-bw.png``) has no reference rows: it writes
+``DIR/predictions.csv`` (``experiment,config,metric,sim_value``) instead of ``summary.csv`` and
+prints the predictions. All files are written atomically.
+
+Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable, or lacks a column the
+scenario's predictions need (one line on stderr, nothing written).
 """
 
 import argparse
@@ -25,7 +31,9 @@ from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
 from . import incast
 from .plots import (plot_gm_allsize, plot_gm_latency, plot_incast, plot_logp, plot_logp_size,
-                    plot_mtu_sweep, plot_netpipe, plot_pci_dma, table1_cells)
+                    plot_mtu_sweep, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
+                    table1_cells)
+from .predictions import SCENARIO_PREDICTIONS, InputError, predictions_for, write_predictions
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
 
@@ -42,6 +50,14 @@ MYRINET_FIGURES = {
     "myrinet-incast": [("", plot_incast, "incast through one XBar16")],
 }
 INCAST_SCENARIO = "myrinet-incast"
+# Blind predictions (seed 003): figure file suffix -> (plot function, what it shows).
+PREDICTION_FIGURES = {
+    "raw-ethernet-vs-myrinet": [
+        ("", plot_raw_latency, "raw one-way latency, seed 003 Fig. 1 (predicted blind)"),
+        ("-bw", plot_raw_bw, "raw unidirectional bandwidth, seed 003 Fig. 2 (predicted blind)"),
+    ],
+}
+FIGURES = {**MYRINET_FIGURES, **PREDICTION_FIGURES}
 
 
 class ReportError(Exception):
@@ -72,13 +88,15 @@ def load_data(results):
         raise ReportError(f"cannot read {path}: {reason}") from exc
 
 
-def load_ref(path):
-    """The reference table; None (with a warning) when the default one is missing."""
+def load_ref(path, quiet=False):
+    """The reference table; None (with a warning unless ``quiet``) when the default one is
+    missing."""
     if path is not None and not path.is_file():
         raise ReportError(f"no reference file {path}")
     if path is None and not default_reference_path().is_file():
-        print(f"{PROG}: warning: no reference file {default_reference_path()}; "
-              "summary.csv not written", file=sys.stderr)
+        if not quiet:
+            print(f"{PROG}: warning: no reference file {default_reference_path()}; "
+                  "summary.csv not written", file=sys.stderr)
         return None
     try:
         return load_reference(path)
@@ -194,6 +212,22 @@ def baseline_text(data):
     return "\n".join(lines)
 
 
+def predictions_text(predictions):
+    """Listing of blind predictions: experiment, config, metric, simulated value."""
+    if predictions.empty:
+        return "no predictions: data.csv lacks the curves or message sizes they need"
+    rows = predictions.to_dict("records")
+    ewide = max([10] + [len(str(r["experiment"])) for r in rows]) + 2
+    cwide = max([6] + [len(str(r["config"])) for r in rows]) + 2
+    mwide = max([6] + [len(str(r["metric"])) for r in rows]) + 2
+    lines = ["experiment".ljust(ewide) + "config".ljust(cwide) + "metric".ljust(mwide)
+             + f"{'sim':>10}"]
+    for r in rows:
+        lines.append(str(r["experiment"]).ljust(ewide) + str(r["config"]).ljust(cwide)
+                     + str(r["metric"]).ljust(mwide) + f"{number(r['sim_value']):>10}")
+    return "\n".join(lines)
+
+
 def _nic_text(data):
     """``"LANai9 "`` when ``data`` holds one NIC, else ``""``."""
     if "nic" not in data.columns:
@@ -203,13 +237,14 @@ def _nic_text(data):
 
 
 def write_myrinet_plots(scenario, data, summary, results):
-    """Write the figures of a :data:`MYRINET_FIGURES` scenario; return the paths written.
+    """Write the figures of a :data:`FIGURES` scenario (:data:`MYRINET_FIGURES`,
+    :data:`PREDICTION_FIGURES`); return the paths written.
 
     A figure the data cannot give (a missing column) is skipped with a warning.
     """
     against = "simulated vs paper" if summary is not None else "simulated"
     written = []
-    for suffix, plot, what in MYRINET_FIGURES[scenario]:
+    for suffix, plot, what in FIGURES[scenario]:
         title = f"{scenario}: {what}, {_nic_text(data)}{against}"
         try:
             written.append(plot(data, summary, results / f"{scenario}{suffix}.png", title))
@@ -222,7 +257,7 @@ def write_myrinet_plots(scenario, data, summary, results):
 def write_plots(scenario, data, summary, results):
     """Write the scenario's figure(s); return the list of paths written."""
     written = []
-    if scenario in MYRINET_FIGURES:
+    if scenario in FIGURES:
         written += write_myrinet_plots(scenario, data, summary, results)
     elif scenario == TABLE1_SCENARIO and summary is not None:
         written.append(plot_mtu_sweep(summary, results / f"{scenario}.png"))
@@ -243,14 +278,30 @@ def write_plots(scenario, data, summary, results):
 def report(scenario, results, reference=None):
     """Run the whole report; return the text to print. Raises :class:`ReportError`."""
     data = load_data(results)
-    ref = load_ref(reference)
+    predictions = None
+    if scenario in SCENARIO_PREDICTIONS:
+        try:
+            predictions = predictions_for(scenario, data)
+        except InputError as exc:
+            raise ReportError(f"{results / 'data.csv'}: {exc}") from exc
+    ref = load_ref(reference, quiet=predictions is not None)
     summary, written = None, []
     if ref is not None and len(reference_for(scenario, ref)):
         summary = build_summary(scenario, data, ref)
         written.append(write_csv_atomic(summary, results / "summary.csv"))
+    if predictions is not None:
+        written.append(write_predictions(predictions, results / "predictions.csv"))
     written += write_plots(scenario, data, summary, results)
     parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
     parts += [f"wrote {p}" for p in written]
+    if predictions is not None:
+        if summary is None:
+            parts.append(f"{scenario} predicts the paper blind (no reference values); "
+                         "summary.csv not written")
+        parts.append(f"Blind predictions ({len(predictions)}, predictions.csv)")
+        parts.append(predictions_text(predictions))
+        if summary is None:
+            return "\n".join(parts)
     if summary is None:
         parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
         if netpipe.is_netpipe(data):

@@ -24,6 +24,7 @@ GigeHelper::GigeHelper()
     m_deviceFactory.SetTypeId(GigeNetDevice::GetTypeId());
     m_channelFactory.SetTypeId(GigeChannel::GetTypeId());
     m_coalescerFactory.SetTypeId(InterruptCoalescer::GetTypeId());
+    m_txCoalescerFactory.SetTypeId(InterruptCoalescer::GetTypeId());
     m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
     m_queueFactory.Set("MaxSize", QueueSizeValue(QueueSize("1000p")));
 }
@@ -44,6 +45,13 @@ void
 GigeHelper::SetCoalescerAttribute(std::string name, const AttributeValue& value)
 {
     m_coalescerFactory.Set(name, value);
+}
+
+void
+GigeHelper::SetTxCoalescerAttribute(std::string name, const AttributeValue& value)
+{
+    m_txInterrupts = true;
+    m_txCoalescerFactory.Set(name, value);
 }
 
 void
@@ -71,6 +79,10 @@ GigeHelper::SetNicProfile(const std::string& name)
         {
             m_coalescerFactory.Set(v.attribute, StringValue(v.value));
         }
+        else if (v.target == "txcoalescer")
+        {
+            SetTxCoalescerAttribute(v.attribute, StringValue(v.value));
+        }
     }
     return true;
 }
@@ -81,6 +93,11 @@ GigeHelper::CreateDevice(Ptr<Node> node)
     Ptr<GigeNetDevice> dev = m_deviceFactory.Create<GigeNetDevice>();
     dev->SetAddress(Mac48Address::Allocate());
     dev->SetAttribute("RxCoalescer", PointerValue(m_coalescerFactory.Create<InterruptCoalescer>()));
+    if (m_txInterrupts)
+    {
+        dev->SetAttribute("TxCoalescer",
+                          PointerValue(m_txCoalescerFactory.Create<InterruptCoalescer>()));
+    }
     Ptr<Queue<Packet>> queue = m_queueFactory.Create<Queue<Packet>>();
     dev->SetQueue(queue);
     node->AddDevice(dev);

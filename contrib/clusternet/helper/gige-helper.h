@@ -33,6 +33,8 @@ class GigeHelper : public PcapHelperForDevice
     void SetChannelAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute on every device's receive interrupt coalescer.
     void SetCoalescerAttribute(std::string name, const AttributeValue& value);
+    /// Give every device transmit-completion interrupts, with this coalescer attribute.
+    void SetTxCoalescerAttribute(std::string name, const AttributeValue& value);
     /// Set the queue type and attributes of every device's transmit queue.
     void SetQueue(std::string type, const std::string& n1, const AttributeValue& v1);
     /**
@@ -58,6 +60,8 @@ class GigeHelper : public PcapHelperForDevice
     ObjectFactory m_channelFactory;
     ObjectFactory m_queueFactory;
     ObjectFactory m_coalescerFactory;
+    ObjectFactory m_txCoalescerFactory; //!< transmit-completion coalescers
+    bool m_txInterrupts{false};         //!< devices take transmit-completion interrupts
     std::string m_overrides;
 };
 

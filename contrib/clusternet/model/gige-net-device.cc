@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/llc-snap-header.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -56,6 +57,12 @@ GigeNetDevice::GetTypeId()
                           "The receive interrupt coalescer.",
                           PointerValue(),
                           MakePointerAccessor(&GigeNetDevice::m_rxCoalescer),
+                          MakePointerChecker<InterruptCoalescer>())
+            .AddAttribute("TxCoalescer",
+                          "Transmit-completion interrupt coalescer; null (the default) means "
+                          "the driver reclaims sent descriptors without interrupts of their own.",
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::m_txCoalescer),
                           MakePointerChecker<InterruptCoalescer>())
             .AddAttribute("TxFifoSize",
                           "NIC transmit FIFO [bytes].",
@@ -133,6 +140,12 @@ GigeNetDevice::GetTypeId()
                           "Host CPU time of the driver per received frame [Time].",
                           TimeValue(MicroSeconds(2)),
                           MakeTimeAccessor(&GigeNetDevice::m_driverRxCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DriverTxCleanCost",
+                          "Host CPU time of the driver per sent frame whose descriptor it "
+                          "reclaims in a transmit-completion interrupt [Time].",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&GigeNetDevice::m_driverTxCleanCost),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("NicTxCost",
                           "NIC firmware/controller time per transmitted frame, serial with "
@@ -220,6 +233,11 @@ GigeNetDevice::DoInitialize()
     m_rxCoalescer->SetHandler(MakeCallback(&GigeNetDevice::RxInterrupt, this));
     m_rxCoalescer->SetJumbo(m_mtu > 1500);
     m_rxCoalescer->Initialize();
+    if (m_txCoalescer)
+    {
+        m_txCoalescer->SetHandler(MakeCallback(&GigeNetDevice::TxInterrupt, this));
+        m_txCoalescer->Initialize();
+    }
     NetDevice::DoInitialize();
 }
 
@@ -238,6 +256,11 @@ GigeNetDevice::DoDispose()
         m_rxCoalescer->Dispose();
     }
     m_rxCoalescer = nullptr;
+    if (m_txCoalescer)
+    {
+        m_txCoalescer->Dispose();
+    }
+    m_txCoalescer = nullptr;
     m_queue = nullptr;
     m_pendingPause = nullptr;
     m_txRing.clear();
@@ -262,6 +285,35 @@ GigeNetDevice::IsIpFrame(Ptr<const Packet> frame)
     EthernetHeader eth(false);
     frame->PeekHeader(eth);
     return eth.GetLengthType() == 0x0800 || eth.GetLengthType() == 0x0806;
+}
+
+bool
+GigeNetDevice::IsUdpFrame(Ptr<const Packet> frame)
+{
+    EthernetHeader eth(false);
+    Ptr<Packet> copy = frame->Copy();
+    copy->RemoveHeader(eth);
+    if (eth.GetLengthType() != 0x0800)
+    {
+        return false;
+    }
+    Ipv4Header ip;
+    copy->PeekHeader(ip);
+    return ip.GetProtocol() == 17;
+}
+
+Time
+GigeNetDevice::ProtocolCost(Ptr<const Packet> frame, bool transmit) const
+{
+    if (!IsIpFrame(frame))
+    {
+        return Seconds(0);
+    }
+    if (IsUdpFrame(frame))
+    {
+        return transmit ? m_cpu->GetUdpTxPacketCost() : m_cpu->GetUdpRxPacketCost();
+    }
+    return transmit ? m_cpu->GetTxPacketCost() : m_cpu->GetRxPacketCost();
 }
 
 uint32_t
@@ -367,7 +419,7 @@ GigeNetDevice::HostTxKick()
         return;
     }
     m_hostTxBusy = true;
-    Time cost = (IsIpFrame(frame) ? m_cpu->GetTxPacketCost() : Seconds(0)) + m_driverTxCost;
+    Time cost = ProtocolCost(frame, true) + m_driverTxCost;
     m_cpu->Execute(cost, HostCpu::KERNEL, MakeCallback(&GigeNetDevice::HostTxDone, this, frame));
 }
 
@@ -501,6 +553,11 @@ GigeNetDevice::MacTxComplete(Ptr<Packet> frame, bool isData)
         if (!m_txCompleteCallback.IsNull())
         {
             m_txCompleteCallback(frame);
+        }
+        if (m_txCoalescer)
+        {
+            ++m_txReclaim;
+            m_txCoalescer->Notify();
         }
     }
     MacTxKick();
@@ -684,9 +741,40 @@ GigeNetDevice::RxInterrupt()
         RxLoop();
         return;
     }
-    m_cpu->Execute(m_cpu->GetInterruptCost(),
+    Time cost = m_cpu->GetInterruptCost();
+    if (m_txCoalescer && m_txReclaim > 0)
+    {
+        // One handler serves both causes: it reclaims the sent descriptors too.
+        cost += m_driverTxCleanCost * m_txReclaim;
+        m_txReclaim = 0;
+        m_txCoalescer->Consume();
+    }
+    m_cpu->Execute(cost, HostCpu::INTERRUPT, MakeCallback(&GigeNetDevice::RxLoop, this));
+}
+
+void
+GigeNetDevice::TxInterrupt()
+{
+    NS_LOG_FUNCTION(this << m_txReclaim);
+    // The interrupt handler reclaims every sent descriptor (as em_clean_transmit_interrupts).
+    uint32_t n = m_txReclaim;
+    m_txReclaim = 0;
+    auto done = [this]() {
+        m_txCoalescer->Consume();
+        m_txCoalescer->Unmask();
+        if (m_txReclaim > 0)
+        {
+            m_txCoalescer->Notify(); // frames sent while the handler ran
+        }
+    };
+    if (!m_cpu)
+    {
+        done();
+        return;
+    }
+    m_cpu->Execute(m_cpu->GetInterruptCost() + m_driverTxCleanCost * n,
                    HostCpu::INTERRUPT,
-                   MakeCallback(&GigeNetDevice::RxLoop, this));
+                   Callback<void>(done));
 }
 
 void
@@ -707,7 +795,7 @@ GigeNetDevice::RxLoop()
         RxLoop();
         return;
     }
-    Time cost = m_driverRxCost + (IsIpFrame(frame) ? m_cpu->GetRxPacketCost() : Seconds(0));
+    Time cost = m_driverRxCost + ProtocolCost(frame, false);
     m_cpu->Execute(cost, HostCpu::INTERRUPT, [this, frame]() {
         DeliverUp(frame);
         RxLoop();

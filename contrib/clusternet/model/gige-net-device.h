@@ -65,6 +65,8 @@ class GigeNetDevice : public NetDevice
     /// @return true for IPv4 and ARP frames, which pay the host's TCP/IP per-packet costs;
     /// other protocols (VIA) pay the driver's costs only
     static bool IsIpFrame(Ptr<const Packet> frame);
+    /// @return true if @p frame carries an IPv4 packet (or fragment) of UDP
+    static bool IsUdpFrame(Ptr<const Packet> frame);
     /// @return bytes on the wire (preamble to IFG) for a frame of @p frameBytes (header+payload)
     static uint32_t WireBytes(uint32_t frameBytes);
 
@@ -147,6 +149,10 @@ class GigeNetDevice : public NetDevice
     void RxDmaKick();
     void RxDmaDone(Ptr<Packet> frame);
     void RxInterrupt();
+    /// The transmit-completion interrupt: reclaim the descriptors of sent frames.
+    void TxInterrupt();
+    /// @return the host protocol cost of @p frame on transmit or receive
+    Time ProtocolCost(Ptr<const Packet> frame, bool transmit) const;
     void RxLoop();
     void DeliverUp(Ptr<Packet> frame);
     // flow control
@@ -161,6 +167,9 @@ class GigeNetDevice : public NetDevice
     Ptr<HostCpu> m_cpu;
     Ptr<PciBus> m_bus;
     Ptr<InterruptCoalescer> m_rxCoalescer;
+    Ptr<InterruptCoalescer> m_txCoalescer; //!< transmit-completion interrupts (null: none)
+    uint32_t m_txReclaim{0};               //!< sent frames whose descriptors await the driver
+    Time m_driverTxCleanCost;              //!< driver time per reclaimed descriptor
     Ptr<Queue<Packet>> m_queue;
     Mac48Address m_address;
     uint32_t m_ifIndex{0};

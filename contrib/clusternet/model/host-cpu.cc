@@ -54,6 +54,18 @@ HostCpu::GetTypeId()
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&HostCpu::m_rxPacketCost),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("UdpTxPacketCost",
+                          "Per-packet UDP/IP protocol cost on transmit (each IP fragment), "
+                          "excluding the data copy and the driver [Time].",
+                          TimeValue(MicroSeconds(5)),
+                          MakeTimeAccessor(&HostCpu::m_udpTxPacketCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("UdpRxPacketCost",
+                          "Per-packet UDP/IP protocol cost on receive (each IP fragment), "
+                          "excluding the data copy and the driver [Time].",
+                          TimeValue(MicroSeconds(5)),
+                          MakeTimeAccessor(&HostCpu::m_udpRxPacketCost),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("WorkStart",
                             "A work item starts running: its cost and priority.",
                             MakeTraceSourceAccessor(&HostCpu::m_workStartTrace),
@@ -177,6 +189,18 @@ Time
 HostCpu::GetRxPacketCost() const
 {
     return m_rxPacketCost;
+}
+
+Time
+HostCpu::GetUdpTxPacketCost() const
+{
+    return m_udpTxPacketCost;
+}
+
+Time
+HostCpu::GetUdpRxPacketCost() const
+{
+    return m_udpRxPacketCost;
 }
 
 Time

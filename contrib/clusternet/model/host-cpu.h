@@ -66,6 +66,10 @@ class HostCpu : public Object
     Time GetTxPacketCost() const;
     /// @return per-packet TCP/IP protocol cost on receive
     Time GetRxPacketCost() const;
+    /// @return per-packet UDP/IP protocol cost on transmit (each IP fragment)
+    Time GetUdpTxPacketCost() const;
+    /// @return per-packet UDP/IP protocol cost on receive (each IP fragment)
+    Time GetUdpRxPacketCost() const;
     /// @return total time the CPU has been busy so far
     Time GetBusyTime() const;
     /// @return number of items waiting (not counting the one running)
@@ -98,6 +102,8 @@ class HostCpu : public Object
     Time m_interruptCost;    //!< interrupt entry/exit cost
     Time m_txPacketCost;     //!< TCP/IP per-packet transmit cost
     Time m_rxPacketCost;     //!< TCP/IP per-packet receive cost
+    Time m_udpTxPacketCost;  //!< UDP/IP per-packet transmit cost
+    Time m_udpRxPacketCost;  //!< UDP/IP per-packet receive cost
 
     TracedCallback<Time, uint8_t> m_workStartTrace; //!< item started: cost, priority
 };

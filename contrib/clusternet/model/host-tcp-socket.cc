@@ -165,6 +165,10 @@ HostTcpSocket::GetReceiveWindow() const
 uint16_t
 HostTcpSocket::AdvertisedWindowSize(bool scale) const
 {
+    // Remember the right edge offered to the sender, for the window update after a read.
+    auto self = const_cast<HostTcpSocket*>(this);
+    self->m_advEdge = m_tcb->m_rxBuffer->NextRxSequence() + SequenceNumber32(GetReceiveWindow());
+    self->m_advEdgeValid = true;
     if (m_memRcvBuf == 0)
     {
         return TcpSocketBase::AdvertisedWindowSize(scale);
@@ -189,12 +193,15 @@ HostTcpSocket::Recv(uint32_t maxSize, uint32_t flags)
     {
         return p;
     }
-    uint32_t read = p->GetSize();
     uint32_t window = GetReceiveWindow();
-    // Before the read the sender could have been offered at most window - read bytes.
-    if (window >= m_tcb->m_segmentSize && read * 2 >= window)
+    // What the sender may still send: the right edge last advertised, less what arrived since.
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    uint32_t offered = m_advEdgeValid && m_advEdge > next ? m_advEdge - next : 0;
+    // Linux cleanup_rbuf(): update when the window has at least doubled (and is worth a
+    // segment, avoiding a silly window).
+    if (window >= m_tcb->m_segmentSize && window >= 2 * offered)
     {
-        NS_LOG_LOGIC("window update: " << window << " bytes after reading " << read);
+        NS_LOG_LOGIC("window update: " << window << " bytes, " << offered << " offered");
         SendEmptyPacket(TcpHeader::ACK);
     }
     return p;

@@ -72,6 +72,8 @@ class HostTcpSocket : public TcpSocketBase
     uint32_t m_truesize{0};   //!< memory charged per full segment [bytes]
     uint32_t m_divisor{1};    //!< window = free memory / divisor
     bool m_quantize{false};   //!< round the window down to whole segments
+    SequenceNumber32 m_advEdge; //!< right edge of the window last advertised
+    bool m_advEdgeValid{false}; //!< a window has been advertised
 };
 
 } // namespace clusternet

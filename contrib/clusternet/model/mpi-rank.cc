@@ -438,8 +438,36 @@ MpiRank::CheckBlocked()
     if (done)
     {
         m_blocked = false;
+        if (m_progress == EVENT_THREAD && m_eventThread)
+        {
+            // The event thread finished the request and signals the blocked main thread,
+            // which runs again after a thread switch; the event thread goes on meanwhile.
+            RunCpu(m_threadSwitchCost, [this]() { Complete(); });
+            return;
+        }
         Complete();
     }
+}
+
+void
+MpiRank::WrittenCheck()
+{
+    // With an event thread, the socket writes (and their completion) are the thread's.
+    if (m_progress == EVENT_THREAD)
+    {
+        InEventThread([this]() { CheckBlocked(); });
+        return;
+    }
+    CheckBlocked();
+}
+
+void
+MpiRank::InEventThread(const std::function<void()>& work)
+{
+    bool was = m_eventThread;
+    m_eventThread = true;
+    work();
+    m_eventThread = was;
 }
 
 void
@@ -486,7 +514,7 @@ MpiRank::StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
         env.payload = bytes;
         SendPacket(env, [this, r]() {
             r->done = true;
-            CheckBlocked();
+            WrittenCheck();
         });
     }
     else
@@ -498,7 +526,7 @@ MpiRank::StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
             // The first packet carries it all: nothing waits for the go-ahead.
             SendPacket(env, [this, r]() {
                 r->done = true;
-                CheckBlocked();
+                WrittenCheck();
             });
             return r;
         }
@@ -592,7 +620,7 @@ MpiRank::Arrived(const MpiEnvelope& e)
     NS_LOG_FUNCTION(this << m_rank << e);
     if (m_progress == EVENT_THREAD)
     {
-        RunCpu(m_threadSwitchCost, [this, e]() { Handle(e); });
+        RunCpu(m_threadSwitchCost, [this, e]() { InEventThread([this, e]() { Handle(e); }); });
     }
     else if (m_inLibrary || !m_started)
     {

@@ -127,6 +127,10 @@ class MpiRank : public Application
     void Complete();
     /// Re-check the blocking condition of the running operation.
     void CheckBlocked();
+    /// A send's data left the user's buffer: re-check (in the event thread if there is one).
+    void WrittenCheck();
+    /// Run @p work as the event thread (a request it completes wakes the main thread).
+    void InEventThread(const std::function<void()>& work);
     /// Run @p cost on the host CPU as library work, or as the application's computation.
     void RunCpu(Time cost, std::function<void()> done, bool compute = false);
 
@@ -155,6 +159,7 @@ class MpiRank : public Application
     bool m_started{false};
     bool m_inLibrary{false}; //!< inside an MPI call (polling progress happens)
     bool m_blocked{false};   //!< the running operation waits for requests
+    bool m_eventThread{false}; //!< the event thread is running library code
     std::function<void(uint32_t)> m_done;
     std::vector<Time> m_completion;
 

@@ -635,6 +635,102 @@ class HostCpuTestCase : public TestCase
 };
 
 /**
+ * The kernel-level UDP benchmark (seed 003 sec. 3.1) between two Athlon XP / FreeBSD 4.7 hosts
+ * with PRO/1000 MT NICs back to back. IP fragmentation: a fragment carries (MTU - 20) rounded
+ * down to 8 bytes of the UDP datagram (its 8-byte header included). Interrupt coalescing of
+ * the em driver only delays interrupts, so turning it off never raises the latency. A stream
+ * on the lossless link delivers every datagram, and its payload rate stays under the wire's:
+ * a 1472-byte datagram is a 1538-byte slot (preamble 8, Ethernet 14 + 4, IP 20, UDP 8, gap 12).
+ */
+class KernelUdpBenchmarkTestCase : public TestCase
+{
+  public:
+    KernelUdpBenchmarkTestCase()
+        : TestCase("Kernel UDP benchmark: fragmentation, coalescing and conservation")
+    {
+    }
+
+  private:
+    struct Result
+    {
+        std::vector<Time> latency;
+        double bps{0};
+        uint32_t received{0};
+
+        void Count(uint32_t)
+        {
+            ++received;
+        }
+    };
+
+    Result Run(const std::string& nic, const std::vector<uint32_t>& sizes, uint32_t count)
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("athlonxp2800-fbsd47");
+        hosts.Install(nodes);
+        GigeHelper gige;
+        gige.SetNicProfile(nic);
+        NetDeviceContainer devs = gige.Install(nodes.Get(0), nodes.Get(1));
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.5.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        Ptr<KernelUdpBenchmark> a = CreateObject<KernelUdpBenchmark>();
+        Ptr<KernelUdpBenchmark> b = CreateObject<KernelUdpBenchmark>();
+        nodes.Get(0)->AddApplication(a);
+        nodes.Get(1)->AddApplication(b);
+        a->SetPeer(ifs.GetAddress(1), b);
+        b->SetPeer(ifs.GetAddress(0), a);
+        Result r;
+        b->TraceConnectWithoutContext("Rx", MakeCallback(&Result::Count, &r));
+        auto step = [&](std::function<void()> f) {
+            Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), Seconds(0), f);
+            Simulator::Run();
+        };
+        Simulator::Run();
+        step([&]() { a->PingPong(1, 1, [](Time) {}); }); // ARP
+        for (uint32_t size : sizes)
+        {
+            step([&]() { a->PingPong(size, 5, [&](Time t) { r.latency.push_back(t); }); });
+        }
+        r.received = 0;
+        step([&]() { a->Stream(1472, count, [&](double bps) { r.bps = bps; }); });
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(KernelUdpBenchmark::FramesPerDatagram(1, 1500), 1u, "1 byte");
+        NS_TEST_ASSERT_MSG_EQ(KernelUdpBenchmark::FramesPerDatagram(1472, 1500), 1u, "fits");
+        NS_TEST_ASSERT_MSG_EQ(KernelUdpBenchmark::FramesPerDatagram(1473, 1500), 2u, "one over");
+        // 65000 + 8 bytes in fragments of 1480: 43 full ones and a 1368-byte tail.
+        NS_TEST_ASSERT_MSG_EQ(KernelUdpBenchmark::FramesPerDatagram(65000, 1500), 44u, "64 KB");
+        NS_TEST_ASSERT_MSG_EQ(KernelUdpBenchmark::FramesPerDatagram(8000, 9000), 1u, "jumbo");
+
+        const std::vector<uint32_t> sizes = {1, 1472, 4096};
+        const uint32_t count = 200;
+        Result on = Run("pro1000mt", sizes, count);
+        Result off = Run("pro1000mt-nocoal", sizes, count);
+        for (std::size_t i = 0; i < sizes.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(off.latency.at(i),
+                                        on.latency.at(i),
+                                        "coalescing off raised the latency at " << sizes[i]);
+        }
+        const double wire = 1e9 * 1472.0 / 1538.0;
+        for (const Result* r : {&on, &off})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->received, count, "every datagram arrives");
+            NS_TEST_ASSERT_MSG_GT(r->bps, 0.0, "a stream rate");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r->bps, wire * 1.0001, "above the wire's payload rate");
+        }
+    }
+};
+
+/**
  * NetPIPE's block schedule: 1, 2, 3, 4, then n-3, n, n+3 around 6, 8, 12, 16, 24, ...
  */
 class NetpipeScheduleTestCase : public TestCase
@@ -708,6 +804,7 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new ReceiveWindowTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HostCpuTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetpipeScheduleTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new KernelUdpBenchmarkTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.2, Figures 3 and 4, predicted blind: MPI
+// message latency (half a blocking send/recv ping-pong) and unidirectional bandwidth (one rank
+// sends messages of a fixed size with blocking sends as fast as it can, the other receives
+// them) for LA-MPI 1.4.5 over TCP (polling, LA-MPI-TCP, and event-driven, LA-MPI-TCP-ED) on
+// Intel PRO/1000 MT through a Gigabit switch, and over GM (LA-MPI-GM; MPICH-GM for comparison)
+// on LANai 7.2, between two Athlon XP 2800+ / FreeBSD 4.7 nodes.
+//
+//   ./ns3 run scenarios/lampi-latency-bandwidth
+//   ./ns3 run scenarios/lampi-latency-bandwidth -- --stack=lampi-tcp,lampi-gm --max-msg=65536
+//   ./ns3 run scenarios/lampi-latency-bandwidth -- --help
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+
+#include <algorithm>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+const std::string kHost = "athlonxp2800-fbsd47";
+const std::string kNic = "pro1000mt"; // the em driver's default coalescing
+const std::string kLanai = "lanai72";
+
+using Op = MpiOperation;
+
+/// Round trips and streamed messages for a message of @p size bytes.
+struct Counts
+{
+    uint32_t reps;
+    uint32_t stream;
+};
+
+Counts
+CountsFor(uint32_t size, uint32_t reps, uint32_t streamBytes)
+{
+    return {std::clamp<uint32_t>(4 * 1048576 / std::max<uint32_t>(size, 1), 2, reps),
+            std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 8, 1000)};
+}
+
+/**
+ * The two ranks' programs: one warm-up round trip (connections, ARP), @p reps round trips of
+ * @p size bytes, then rank 0 sends @p stream messages of @p size bytes with blocking sends and
+ * rank 1 receives them with blocking receives.
+ */
+std::vector<std::vector<Op>>
+Programs(uint32_t size, const Counts& n)
+{
+    std::vector<std::vector<Op>> p(2);
+    for (uint32_t i = 0; i <= n.reps; ++i)
+    {
+        uint32_t bytes = i == 0 ? 4 : size;
+        p[0].push_back(Op::Send(1, 1, bytes));
+        p[0].push_back(Op::Recv(1, 1, bytes));
+        p[1].push_back(Op::Recv(0, 1, bytes));
+        p[1].push_back(Op::Send(0, 1, bytes));
+    }
+    for (uint32_t i = 0; i < n.stream; ++i)
+    {
+        p[0].push_back(Op::Send(1, 2, size));
+        p[1].push_back(Op::Recv(0, 2, size));
+    }
+    return p;
+}
+
+/// One row from the finished ranks.
+std::vector<std::string>
+Measure(const std::string& stack,
+        const std::string& net,
+        uint32_t size,
+        const Counts& n,
+        const std::vector<Ptr<MpiRank>>& ranks,
+        uint64_t unexpectedBefore)
+{
+    const auto& t0 = ranks[0]->GetCompletionTimes();
+    const auto& t1 = ranks[1]->GetCompletionTimes();
+    Time warm = t0.at(1);
+    Time pingEnd = t0.at(2 * n.reps + 1);
+    double latencyUs = (pingEnd - warm).GetSeconds() * 1e6 / (2.0 * n.reps);
+    // The stream starts when rank 0 leaves its last ping-pong receive.
+    Time streamEnd = t1.back();
+    double seconds = (streamEnd - pingEnd).GetSeconds();
+    double mbps = seconds > 0 ? n.stream * static_cast<double>(size) * 8 / seconds / 1e6 : 0;
+    uint64_t unexpected = ranks[1]->GetUnexpectedMessages() - unexpectedBefore;
+    return {stack,
+            net,
+            net == "gige" ? kNic : kLanai,
+            kHost,
+            std::to_string(size),
+            SweepRunner::Fixed(latencyUs, 3),
+            SweepRunner::Fixed(mbps, 3),
+            std::to_string(n.reps),
+            std::to_string(n.stream),
+            SweepRunner::Fixed(100.0 * std::min<uint64_t>(unexpected, n.stream) / n.stream, 1)};
+}
+
+std::vector<std::string>
+RunTcp(const std::string& stack, uint32_t size, const Counts& n)
+{
+    EthernetCluster cluster(2, kHost, kNic); // through the 24-port store-and-forward switch
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), Programs(size, n));
+    std::string pending = MpiHelper::Run(ranks);
+    NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
+    std::vector<std::string> row = Measure(stack, "gige", size, n, ranks, 0);
+    Simulator::Destroy();
+    return row;
+}
+
+std::vector<std::string>
+RunGm(const std::string& stack, uint32_t size, const Counts& n)
+{
+    GmConfig c;
+    c.host = kHost;
+    c.lanai = kLanai;
+    c.pci = "64x33"; // the M2L-PCI64A board runs the 64-bit slot at 33 MHz
+    GmExperiment exp(c);
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    mpi.SetGmTransportAttribute("PortId", UintegerValue(4)); // port 2 is the GM test's
+    GmHelper gm;
+    gm.SetHostProfile(c.host);
+    std::vector<Ptr<MpiRank>> ranks =
+        mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, Programs(size, n));
+    std::string pending = MpiHelper::Run(ranks);
+    NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
+    return Measure(stack, "myrinet", size, n, ranks, 0);
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("lampi-latency-bandwidth",
+                      "Seed 003 Figs 3 and 4 (predicted blind): MPI ping-pong latency and "
+                      "unidirectional bandwidth against message size for LA-MPI-TCP, "
+                      "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
+                      "(LANai 7.2), Athlon XP 2800+ / FreeBSD 4.7 nodes.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("stack",
+             "MPI libraries, comma-separated (lampi-tcp, lampi-tcp-ed, lampi-gm, mpich-gm)",
+             "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    args.Add("min-msg", "smallest message, then powers of two [bytes, 1..2097152]", "4");
+    args.Add("max-msg", "largest message [bytes, 1..8388608]", "2097152");
+    args.Add("reps", "round trips per latency point, fewer above 256 KB [count, 2..10000]",
+             "20");
+    args.Add("stream-bytes",
+             "bytes streamed per bandwidth point, within 8..1000 messages [bytes, "
+             "1..1073741824]",
+             "4194304");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/lampi-latency-bandwidth");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write predictions.csv and the plots after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    std::vector<std::string> stacks =
+        args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
+    uint32_t minMsg = args.GetUint("min-msg", 1, 2097152, "bytes");
+    uint32_t maxMsg = args.GetUint("max-msg", 1, 8388608, "bytes");
+    if (minMsg > maxMsg)
+    {
+        args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
+                  std::to_string(maxMsg));
+    }
+    uint32_t reps = args.GetUint("reps", 2, 10000, "count");
+    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+
+    SweepRunner sweep("lampi-latency-bandwidth",
+                      args.Get("out"),
+                      {"stack", "net", "nic", "host", "msg_bytes", "latency_us", "mbps", "reps",
+                       "stream_msgs", "unexpected_pct"});
+    for (const auto& stack : stacks)
+    {
+        bool gm = stack == "lampi-gm" || stack == "mpich-gm";
+        for (uint64_t size = minMsg; size <= maxMsg; size *= 2)
+        {
+            uint32_t s = static_cast<uint32_t>(size);
+            Counts n = CountsFor(s, reps, streamBytes);
+            sweep.AddPoint("stack=" + stack + " msg=" + std::to_string(s), [=]() {
+                return SweepRunner::Rows{gm ? RunGm(stack, s, n) : RunTcp(stack, s, n)};
+            });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.1, Figures 1 and 2, predicted blind: raw
+// network latency (half the ping-pong time) and unidirectional bandwidth against message size
+// between two AMD Athlon XP 2800+ / FreeBSD 4.7 nodes. Ethernet: a kernel-level UDP benchmark
+// (zero-copy send and receive inside the kernel) over Intel PRO/1000 MT Server NICs through a
+// store-and-forward Gigabit Ethernet switch, with the em driver's interrupt coalescing at its
+// defaults and turned off. Myrinet: gm_allsize over LANai 7.2 NICs.
+//
+//   ./ns3 run scenarios/raw-ethernet-vs-myrinet
+//   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --net=gige --max-msg=16384
+//   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --help
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+
+#include <algorithm>
+#include <set>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+const std::string kHost = "athlonxp2800-fbsd47";
+
+/// Powers of two from 1 byte up to @p max, with the Ethernet payload sizes 1472 and 1500.
+std::vector<uint32_t>
+Sizes(uint32_t max)
+{
+    std::set<uint32_t> s{1472, 1500, max};
+    for (uint64_t p = 1; p <= max; p *= 2)
+    {
+        s.insert(static_cast<uint32_t>(p));
+    }
+    std::vector<uint32_t> v;
+    for (uint32_t x : s)
+    {
+        if (x <= max)
+        {
+            v.push_back(x);
+        }
+    }
+    return v;
+}
+
+/// Datagrams (or messages) streamed per size: @p streamBytes worth, within 64..4096.
+uint32_t
+StreamCount(uint32_t size, uint32_t streamBytes)
+{
+    return std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 64, 4096);
+}
+
+/// The Ethernet machine: two nodes with @p nic NICs on a switch, kernel UDP benchmarks.
+SweepRunner::Rows
+RunGige(const std::string& coalesce,
+        const std::vector<uint32_t>& sizes,
+        uint32_t reps,
+        uint32_t streamBytes)
+{
+    const std::string nic = coalesce == "on" ? "pro1000mt" : "pro1000mt-nocoal";
+    EthernetCluster cluster(2, kHost, nic); // through the 24-port store-and-forward switch
+    const NodeContainer& nodes = cluster.GetHosts();
+    const Ipv4InterfaceContainer& ifs = cluster.GetInterfaces();
+    Ptr<KernelUdpBenchmark> a = CreateObject<KernelUdpBenchmark>();
+    Ptr<KernelUdpBenchmark> b = CreateObject<KernelUdpBenchmark>();
+    nodes.Get(0)->AddApplication(a);
+    nodes.Get(1)->AddApplication(b);
+    a->SetPeer(ifs.GetAddress(1), b);
+    b->SetPeer(ifs.GetAddress(0), a);
+    Simulator::Run(); // start the applications
+
+    SweepRunner::Rows rows;
+    Time latency;
+    double bps = 0;
+    // Each step starts on node 0 (its own event context), then runs until the network is idle.
+    auto step = [&](std::function<void()> f) {
+        Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), Seconds(0), f);
+        Simulator::Run();
+    };
+    step([&]() { a->PingPong(1, 1, [&](Time t) { latency = t; }); }); // resolve ARP first
+    for (uint32_t size : sizes)
+    {
+        step([&]() { a->PingPong(size, reps, [&](Time t) { latency = t; }); });
+        uint32_t count = StreamCount(size, streamBytes);
+        step([&]() { a->Stream(size, count, [&](double r) { bps = r; }); });
+        rows.push_back({"gige",
+                        coalesce,
+                        nic,
+                        kHost,
+                        std::to_string(size),
+                        SweepRunner::Fixed(latency.GetSeconds() * 1e6),
+                        SweepRunner::Fixed(bps / 1e6),
+                        std::to_string(count)});
+    }
+    Simulator::Destroy();
+    return rows;
+}
+
+/// The Myrinet machine: gm_allsize between two nodes with LANai 7.2 NICs.
+SweepRunner::Rows
+RunMyrinet(const std::vector<uint32_t>& sizes, uint32_t reps, uint32_t streamBytes)
+{
+    GmConfig c;
+    c.host = kHost;
+    c.lanai = "lanai72";
+    // The M2L-PCI64A board is a 64-bit/33 MHz PCI device (66 MHz came with the PCI64B), so
+    // the 64-bit/66 MHz slot runs at 33 MHz.
+    c.pci = "64x33";
+    GmExperiment exp(c);
+    Ptr<GmBenchmark> bench = exp.GetBenchmark();
+    SweepRunner::Rows rows;
+    for (uint32_t size : sizes)
+    {
+        uint32_t count = StreamCount(size, streamBytes);
+        bench->Stream(size, count, false);
+        exp.Run();
+        double mbps = bench->GetThroughput() * 8 / 1e6;
+        bench->PingPong(size, reps);
+        exp.Run();
+        rows.push_back({"myrinet",
+                        "none",
+                        c.lanai,
+                        kHost,
+                        std::to_string(size),
+                        SweepRunner::Fixed(bench->GetTime().GetSeconds() * 1e6),
+                        SweepRunner::Fixed(mbps),
+                        std::to_string(count)});
+    }
+    return rows;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("raw-ethernet-vs-myrinet",
+                      "Seed 003 Figs 1 and 2 (predicted blind): raw latency and unidirectional "
+                      "bandwidth against message size, kernel-level UDP over Intel PRO/1000 MT "
+                      "(em coalescing at the driver defaults and off) through a Gigabit switch, "
+                      "and gm_allsize over LANai 7.2, Athlon XP 2800+ / FreeBSD 4.7 nodes.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("net", "networks, comma-separated (gige, myrinet)", "gige,myrinet");
+    args.Add("coalesce", "em interrupt coalescing, comma-separated (on, off)", "on,off");
+    args.Add("max-msg",
+             "largest message: powers of two up to it, 1472, 1500 and itself [bytes, 1..65000]",
+             "65000");
+    args.Add("stream-bytes",
+             "bytes streamed per size, within 64..4096 messages [bytes, 1..1073741824]",
+             "2097152");
+    args.Add("reps", "round trips per latency point [count, 1..100000]", "20");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/raw-ethernet-vs-myrinet");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report",
+             "write predictions.csv and the plots after the sweep [0/1]",
+             "1");
+    args.Parse(argc, argv);
+    std::vector<std::string> nets = args.GetChoiceList("net", {"gige", "myrinet"});
+    std::vector<std::string> coalesce = args.GetChoiceList("coalesce", {"on", "off"});
+    uint32_t maxMsg = args.GetUint("max-msg", 1, 65000, "bytes");
+    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+    std::vector<uint32_t> sizes = Sizes(maxMsg);
+
+    SweepRunner sweep("raw-ethernet-vs-myrinet",
+                      args.Get("out"),
+                      {"net", "coalesce", "nic", "host", "msg_bytes", "latency_us", "mbps",
+                       "stream_msgs"});
+    for (const auto& net : nets)
+    {
+        if (net == "myrinet")
+        {
+            sweep.AddPoint("net=myrinet", [=]() { return RunMyrinet(sizes, reps, streamBytes); });
+            continue;
+        }
+        for (const auto& co : coalesce)
+        {
+            sweep.AddPoint("net=gige coalesce=" + co,
+                           [=]() { return RunGige(co, sizes, reps, streamBytes); });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
