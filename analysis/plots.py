@@ -19,7 +19,8 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import gm, netpipe
 from .io import save_figure_atomic
 from .labels import bytes_label, config_label, nic_label, number, plain
-from .predictions import RAW_SMALL_MSG_LIMIT, raw_curves
+from .predictions import (LAMPI_EAGER_LIMIT, RAW_SMALL_MSG_LIMIT, lampi_curves,
+                          raw_curves)
 from .reference import parse_config
 from .summary import split_config
 
@@ -707,3 +708,100 @@ def plot_raw_bw(data, summary, path, title=None):
     it.
     """
     return save_figure_atomic(raw_bw_figure(data, summary, title), path)
+
+
+# --- Seed 003, lampi-latency-bandwidth: Figs. 3 and 4, predicted blind ---------------------
+
+# Stack of analysis.predictions.LAMPI_STACKS -> (legend label, colour, marker).
+LAMPI_STACK_STYLES = {
+    "lampi-tcp": ("LA-MPI-TCP", "C0", "o"),
+    "lampi-tcp-ed": ("LA-MPI-TCP-ED", "C1", "s"),
+    "lampi-gm": ("LA-MPI-GM", "C2", "^"),
+    "mpich-gm": ("MPICH-GM", "C3", "v"),
+}
+LAMPI_LATENCY_MAX_MSG = 65536   # bytes: right end of seed 003 Fig. 3
+
+
+def _lampi_lines(ax, data, column, max_msg=None):
+    """Draw ``column`` of every lampi-latency-bandwidth stack present against message size
+    (only sizes ``<= max_msg`` unless it is None).
+
+    Raises ``ValueError`` (:class:`analysis.predictions.InputError`) when ``data`` lacks a
+    column, and when no stack has a ``column`` value in range."""
+    drawn = []
+    for stack, curve in lampi_curves(data).items():
+        series = curve[column].dropna()
+        if max_msg is not None:
+            series = series[series.index <= max_msg]
+        if series.empty:
+            continue
+        label, color, marker = LAMPI_STACK_STYLES[stack]
+        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
+                marker=marker, ms=4, label=label)
+        drawn.append(stack)
+    if not drawn:
+        limit = "" if max_msg is None else f" up to {bytes_label(max_msg)} bytes"
+        raise ValueError(f"no {column} values{limit} for any MPI stack")
+    _bytes_axis(ax)
+    ax.grid(True, which="both", alpha=0.3)
+    return drawn
+
+
+def _eager_line(ax):
+    ax.axvline(LAMPI_EAGER_LIMIT, color="gray", ls=":", lw=1.0,
+               label=f"{bytes_label(LAMPI_EAGER_LIMIT)} (largest eager message)")
+
+
+def lampi_latency_figure(data, summary=None, title=None):
+    """Build the MPI latency figure (see :func:`plot_lampi_latency`), unsaved."""
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    _lampi_lines(ax, data, "latency_us", LAMPI_LATENCY_MAX_MSG)
+    _eager_line(ax)
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
+    ax.yaxis.set_minor_formatter(FuncFormatter(_two_five))
+    ax.set_ylabel(LATENCY_LABEL)
+    ax.set_title(title or "MPI one-way latency against message size, seed 003 Fig. 3 "
+                 "(predicted blind)")
+    _legend_below(ax, ncol=3)
+    return fig
+
+
+def plot_lampi_latency(data, summary, path, title=None):
+    """MPI one-way latency (half the ping-pong time) against message size, seed 003 Fig. 3.
+
+    One line per stack of lampi-latency-bandwidth data (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM,
+    MPICH-GM), sizes up to 64 KB; log-2 x in bytes, log y in µs, the largest eager message
+    (16 KB) dotted. ``summary`` is unused (the paper's values are withheld). Writes ``path``
+    atomically and returns it.
+    """
+    return save_figure_atomic(lampi_latency_figure(data, summary, title), path)
+
+
+def lampi_bw_figure(data, summary=None, title=None):
+    """Build the MPI bandwidth figure (see :func:`plot_lampi_bw`), unsaved."""
+    fig = new_figure(10.0, 6.0)
+    ax = fig.subplots()
+    drawn = _lampi_lines(ax, data, "mbps")
+    if any(stack.startswith("lampi-tcp") for stack in drawn):
+        ax.axhline(GIGE_LINE_MBPS, color="gray", ls="--", lw=1.0,
+                   label=f"Gigabit Ethernet line rate ({plain(GIGE_LINE_MBPS)} Mbit/s)")
+    _eager_line(ax)
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.05)  # room above the line rate
+    ax.set_ylabel(BANDWIDTH_LABEL)
+    ax.set_title(title or "MPI unidirectional bandwidth against message size, seed 003 "
+                 "Fig. 4 (predicted blind)")
+    _legend_below(ax, ncol=3)
+    return fig
+
+
+def plot_lampi_bw(data, summary, path, title=None):
+    """MPI unidirectional bandwidth against message size, seed 003 Fig. 4.
+
+    One line per stack (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM, MPICH-GM) over the whole sweep;
+    log-2 x in bytes, linear y in Mbit/s (10^6 bit/s), with the GigE line rate (dashed, when a
+    TCP stack was run) and the largest eager message (16 KB, dotted) marked. ``summary`` is
+    unused. Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(lampi_bw_figure(data, summary, title), path)

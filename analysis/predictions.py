@@ -18,6 +18,14 @@ one row per (curve, message size); a curve is GigE with interrupt coalescing ``o
 or Myrinet (GM, ``coalesce=none``). ``latency_us`` is the one-way latency (half the ping-pong
 time), ``mbps`` the unidirectional bandwidth in Mbit/s (10^6 bit/s). A size measured more than
 once in a curve is averaged.
+
+Seed 003 sec. 3.2, scenario ``lampi-latency-bandwidth`` (Figs. 3 and 4): its ``data.csv`` has
+the columns ``stack,net,nic,host,msg_bytes,latency_us,mbps,reps,stream_msgs,unexpected_pct``,
+one row per (stack, message size); a curve is one MPI stack of :data:`LAMPI_STACKS`
+(``lampi-tcp``, ``lampi-tcp-ed``, ``lampi-gm``, ``mpich-gm``). ``latency_us`` is the one-way MPI
+ping-pong latency, ``mbps`` the unidirectional MPI bandwidth in Mbit/s; sizes are powers of two
+from 4 bytes to 2 MB. Only ``stack,msg_bytes,latency_us,mbps`` are required
+(:data:`LAMPI_COLUMNS`). A size measured more than once in a stack is averaged.
 """
 
 import math
@@ -41,19 +49,31 @@ RAW_COALESCE_MSG = 1         # bytes: the coalescing on-vs-off latency gap
 RAW_SMALL_MSG_LIMIT = 1500   # bytes: myrinet_lower looks at sizes up to this one
 SIM_VALUE_DIGITS = 6         # decimals of sim_value in predictions.csv
 
+LAMPI_COLUMNS = ("stack", "msg_bytes", "latency_us", "mbps")
+LAMPI_NUMERIC = ("msg_bytes", "latency_us", "mbps")
+# The curves of seed 003 Figs. 3 and 4, in legend order.
+LAMPI_STACKS = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm")
+# "stack=all" in a config: the LA-MPI stacks (MPICH-GM is drawn for comparison only).
+LAMPI_ALL = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm")
+LAMPI_SMALL_MSG = 4              # bytes: TCP-vs-GM latency gap of the smallest message
+LAMPI_MEDIUM_MSG = 65536         # bytes: the same gap at the right end of Fig. 3
+LAMPI_EAGER_LIMIT = 16384        # bytes: largest message sent eagerly (the eager range)
+LAMPI_RENDEZVOUS_MSG = 32768     # bytes: first size above the eager range
+LAMPI_LARGE_MSG = 2097152        # bytes: the right end of Fig. 4
+
 
 class InputError(ValueError):
     """The data cannot give predictions (a required column missing, a non-numeric value)."""
 
 
-def require_raw_columns(data):
-    """Raise :class:`InputError` unless ``data`` has every column of :data:`RAW_COLUMNS` and
-    numbers (or blanks) in :data:`RAW_NUMERIC`."""
-    missing = [c for c in RAW_COLUMNS if c not in data.columns]
+def require_input_columns(data, columns, numeric):
+    """Raise :class:`InputError` unless ``data`` has every column of ``columns`` and numbers (or
+    blanks) in the columns of ``numeric``."""
+    missing = [c for c in columns if c not in data.columns]
     if missing:
         raise InputError(f"missing column(s) {', '.join(missing)} "
-                         f"(needs {', '.join(RAW_COLUMNS)})")
-    for column in RAW_NUMERIC:
+                         f"(needs {', '.join(columns)})")
+    for column in numeric:
         values = pd.to_numeric(data[column], errors="coerce")
         bad = values.isna() & data[column].notna()
         if bad.any():
@@ -61,8 +81,28 @@ def require_raw_columns(data):
                              f"(e.g. {data[column][bad].iloc[0]!r})")
 
 
+def require_raw_columns(data):
+    """Raise :class:`InputError` unless ``data`` has every column of :data:`RAW_COLUMNS` and
+    numbers (or blanks) in :data:`RAW_NUMERIC`."""
+    require_input_columns(data, RAW_COLUMNS, RAW_NUMERIC)
+
+
+def require_lampi_columns(data):
+    """Raise :class:`InputError` unless ``data`` has every column of :data:`LAMPI_COLUMNS` and
+    numbers (or blanks) in :data:`LAMPI_NUMERIC`."""
+    require_input_columns(data, LAMPI_COLUMNS, LAMPI_NUMERIC)
+
+
 def _text(series):
     return series.astype(str).str.strip().str.lower()
+
+
+def _by_size(rows, columns):
+    """``columns`` of ``rows`` as numbers indexed by ``msg_bytes`` (ascending, duplicates
+    averaged, rows without a size dropped)."""
+    rows = rows[list(columns)].apply(pd.to_numeric, errors="coerce")
+    rows = rows.dropna(subset=["msg_bytes"])
+    return rows.groupby("msg_bytes").mean().sort_index()
 
 
 def raw_curve(data, net, coalesce=None):
@@ -76,9 +116,7 @@ def raw_curve(data, net, coalesce=None):
     keep = _text(data["net"]) == net.lower()
     if coalesce is not None:
         keep &= _text(data["coalesce"]) == coalesce.lower()
-    rows = data.loc[keep, list(RAW_NUMERIC)].apply(pd.to_numeric, errors="coerce")
-    rows = rows.dropna(subset=["msg_bytes"])
-    return rows.groupby("msg_bytes").mean().sort_index()
+    return _by_size(data.loc[keep], RAW_NUMERIC)
 
 
 def raw_curves(data):
@@ -94,9 +132,12 @@ def value_at(curve, column, msg):
     return None if math.isnan(value) else value
 
 
-def saturation_mbps(curve):
-    """The highest ``mbps`` of ``curve`` over all its sizes; None without any."""
-    values = curve["mbps"].dropna() if "mbps" in curve.columns else []
+def saturation_mbps(curve, limit=None):
+    """The highest ``mbps`` of ``curve`` over all its sizes (only sizes ``<= limit`` unless
+    ``limit`` is None); None without any."""
+    values = curve["mbps"].dropna() if "mbps" in curve.columns else pd.Series(dtype=float)
+    if limit is not None:
+        values = values[values.index <= limit]
     return float(values.max()) if len(values) else None
 
 
@@ -114,6 +155,38 @@ def lower_at_small_sizes(low, high, limit=RAW_SMALL_MSG_LIMIT):
 def difference(a, b):
     """``a - b``; None when either is None."""
     return None if a is None or b is None else a - b
+
+
+def mean_difference(a, b, column, limit):
+    """Mean of ``a[column] - b[column]`` over the sizes ``<= limit`` where both have a value;
+    None when they share no such size."""
+    x = a[column].dropna()
+    y = b[column].dropna()
+    sizes = [s for s in x.index.intersection(y.index) if s <= limit]
+    if not sizes:
+        return None
+    return float(sum(x[s] - y[s] for s in sizes) / len(sizes))
+
+
+def max_ratio(curves, column, num, den):
+    """The largest ``curve[column]`` at ``num`` over the same at ``den``, over the ``curves``
+    that have both values (a zero denominator does not count); None when none has."""
+    ratios = []
+    for curve in curves:
+        top, bottom = value_at(curve, column, num), value_at(curve, column, den)
+        if top is not None and bottom:
+            ratios.append(top / bottom)
+    return max(ratios) if ratios else None
+
+
+def drops(curves, column, before, after):
+    """1 when every curve of ``curves`` that has ``column`` at both sizes is lower at ``after``
+    than at ``before``, else 0; None when no curve has both values."""
+    pairs = [(value_at(c, column, before), value_at(c, column, after)) for c in curves]
+    pairs = [(b, a) for b, a in pairs if b is not None and a is not None]
+    if not pairs:
+        return None
+    return int(all(a < b for b, a in pairs))
 
 
 def prediction_rows(experiment, items):
@@ -185,10 +258,94 @@ def raw_predictions(data):
     return combine(raw_latency_predictions(data), raw_bw_predictions(data))
 
 
+def lampi_curve(data, stack):
+    """One stack of lampi-latency-bandwidth data: ``latency_us`` and ``mbps`` indexed by
+    ``msg_bytes`` (ascending, duplicates averaged).
+
+    Selects the rows whose ``stack`` is ``stack`` (case-insensitive). Empty (no rows) when the
+    stack was not run.
+    """
+    require_lampi_columns(data)
+    return _by_size(data.loc[_text(data["stack"]) == stack.lower()], LAMPI_NUMERIC)
+
+
+def lampi_curves(data):
+    """``{stack: curve}`` of :data:`LAMPI_STACKS` (see :func:`lampi_curve`); every stack
+    present, in legend order."""
+    return {stack: lampi_curve(data, stack) for stack in LAMPI_STACKS}
+
+
+def mpi_latency_predictions(data):
+    """Seed 003 Fig. 3 (``mpi-latency``): one-way MPI latency.
+
+    - ``stack=lampi-tcp-vs-gm;msg=4`` and ``...;msg=65536`` ``latency_gap_us``: LA-MPI-TCP minus
+      LA-MPI-GM at 4 and at 65536 bytes;
+    - ``stack=lampi-tcp-ed-vs-tcp`` ``latency_gap_us``: LA-MPI-TCP-ED minus LA-MPI-TCP, the mean
+      over the sizes up to 16384 bytes (the eager range) measured in both;
+    - ``stack=all;msg=32768-vs-16384`` ``latency_ratio``: the largest latency(32768) /
+      latency(16384) of the LA-MPI stacks (:data:`LAMPI_ALL`) that have both sizes.
+    """
+    c = lampi_curves(data)
+    lat = {stack: {msg: value_at(curve, "latency_us", msg)
+                   for msg in (LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG)} for stack, curve in c.items()}
+    s, m = LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG
+    return prediction_rows("mpi-latency", [
+        (f"stack=lampi-tcp-vs-gm;msg={s}", "latency_gap_us",
+         difference(lat["lampi-tcp"][s], lat["lampi-gm"][s])),
+        (f"stack=lampi-tcp-vs-gm;msg={m}", "latency_gap_us",
+         difference(lat["lampi-tcp"][m], lat["lampi-gm"][m])),
+        ("stack=lampi-tcp-ed-vs-tcp", "latency_gap_us",
+         mean_difference(c["lampi-tcp-ed"], c["lampi-tcp"], "latency_us", LAMPI_EAGER_LIMIT)),
+        (f"stack=all;msg={LAMPI_RENDEZVOUS_MSG}-vs-{LAMPI_EAGER_LIMIT}", "latency_ratio",
+         max_ratio([c[k] for k in LAMPI_ALL], "latency_us", LAMPI_RENDEZVOUS_MSG,
+                   LAMPI_EAGER_LIMIT)),
+    ])
+
+
+def mpi_bw_predictions(data):
+    """Seed 003 Fig. 4 (``mpi-bw``): unidirectional MPI bandwidth in Mbit/s.
+
+    - ``stack=lampi-tcp;msg<=16384`` and ``stack=lampi-gm;msg<=16384`` ``saturation_mbps``: the
+      highest bandwidth of the stack over the eager range (sizes up to 16384 bytes);
+    - ``stack=all;msg=16384-to-32768`` ``drop``: 1 when every LA-MPI stack (:data:`LAMPI_ALL`)
+      that has both sizes is slower at 32768 bytes than at 16384, else 0;
+    - ``stack=lampi-gm;msg=2097152`` and ``stack=lampi-tcp;msg=2097152`` ``mbps``: the bandwidth
+      at 2 MB;
+    - ``stack=lampi-tcp-ed-vs-tcp;msg=2097152`` ``gap_mbps``: LA-MPI-TCP-ED minus LA-MPI-TCP at
+      2 MB.
+    """
+    c = lampi_curves(data)
+    eager, big = LAMPI_EAGER_LIMIT, LAMPI_LARGE_MSG
+    at_big = {stack: value_at(curve, "mbps", big) for stack, curve in c.items()}
+    return prediction_rows("mpi-bw", [
+        (f"stack=lampi-tcp;msg<={eager}", "saturation_mbps",
+         saturation_mbps(c["lampi-tcp"], eager)),
+        (f"stack=lampi-gm;msg<={eager}", "saturation_mbps",
+         saturation_mbps(c["lampi-gm"], eager)),
+        (f"stack=all;msg={eager}-to-{LAMPI_RENDEZVOUS_MSG}", "drop",
+         drops([c[k] for k in LAMPI_ALL], "mbps", eager, LAMPI_RENDEZVOUS_MSG)),
+        (f"stack=lampi-gm;msg={big}", "mbps", at_big["lampi-gm"]),
+        (f"stack=lampi-tcp;msg={big}", "mbps", at_big["lampi-tcp"]),
+        (f"stack=lampi-tcp-ed-vs-tcp;msg={big}", "gap_mbps",
+         difference(at_big["lampi-tcp-ed"], at_big["lampi-tcp"])),
+    ])
+
+
+def lampi_predictions(data):
+    """Every prediction of scenario ``lampi-latency-bandwidth`` (seed 003 Figs. 3 and 4).
+
+    Raises :class:`InputError` when ``data`` lacks a column of :data:`LAMPI_COLUMNS` or has a
+    non-numeric value in one of :data:`LAMPI_NUMERIC`.
+    """
+    require_lampi_columns(data)
+    return combine(mpi_latency_predictions(data), mpi_bw_predictions(data))
+
+
 # Scenario -> its predictor (data -> DataFrame of PREDICTION_COLUMNS). Later experiments
-# (mpi-latency, mpi-bw, nas) add functions like raw_latency_predictions and a scenario here.
+# (nas) add functions like raw_latency_predictions and a scenario here.
 SCENARIO_PREDICTIONS = {
     "raw-ethernet-vs-myrinet": raw_predictions,
+    "lampi-latency-bandwidth": lampi_predictions,
 }
 
 

@@ -9,8 +9,9 @@ Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writ
 ``DIR/<scenario>-size.png``), and prints a comparison table followed by the error statistics.
 
 A scenario that predicts a paper's figures blind (listed in
-:data:`analysis.predictions.SCENARIO_PREDICTIONS`, e.g. ``raw-ethernet-vs-myrinet``: figures
-``DIR/<scenario>.png`` and ``DIR/<scenario>-bw.png``) has no reference rows: it writes
+:data:`analysis.predictions.SCENARIO_PREDICTIONS`: ``raw-ethernet-vs-myrinet`` and
+``lampi-latency-bandwidth``, figures ``DIR/<scenario>.png`` (latency) and
+``DIR/<scenario>-bw.png`` (bandwidth)) has no reference rows: it writes
 ``DIR/predictions.csv`` (``experiment,config,metric,sim_value``) instead of ``summary.csv`` and
 prints the predictions. All files are written atomically.
 
@@ -30,9 +31,9 @@ from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
 from . import incast
-from .plots import (plot_gm_allsize, plot_gm_latency, plot_incast, plot_logp, plot_logp_size,
-                    plot_mtu_sweep, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
-                    table1_cells)
+from .plots import (plot_gm_allsize, plot_gm_latency, plot_incast, plot_lampi_bw,
+                    plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep, plot_netpipe,
+                    plot_pci_dma, plot_raw_bw, plot_raw_latency, table1_cells)
 from .predictions import SCENARIO_PREDICTIONS, InputError, predictions_for, write_predictions
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
@@ -55,6 +56,11 @@ PREDICTION_FIGURES = {
     "raw-ethernet-vs-myrinet": [
         ("", plot_raw_latency, "raw one-way latency, seed 003 Fig. 1 (predicted blind)"),
         ("-bw", plot_raw_bw, "raw unidirectional bandwidth, seed 003 Fig. 2 (predicted blind)"),
+    ],
+    "lampi-latency-bandwidth": [
+        ("", plot_lampi_latency, "MPI one-way latency, seed 003 Fig. 3 (predicted blind)"),
+        ("-bw", plot_lampi_bw, "MPI unidirectional bandwidth, seed 003 Fig. 4 "
+                               "(predicted blind)"),
     ],
 }
 FIGURES = {**MYRINET_FIGURES, **PREDICTION_FIGURES}

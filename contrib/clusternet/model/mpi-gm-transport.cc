@@ -21,7 +21,6 @@ constexpr uint64_t kBounceSend = uint64_t{3} << 28;    //!< registered send boun
 constexpr uint64_t kBounceReceive = uint64_t{5} << 28; //!< provided receive bounce buffers
 constexpr uint64_t kUserMemory = uint64_t{7} << 28;    //!< the user's (registered) buffer
 constexpr uint64_t kLongReceive = uint64_t{9} << 28;   //!< buffers provided for long data
-constexpr uint32_t kBounceSlots = 64;                  //!< send bounce buffers in rotation
 constexpr uint64_t kLongSlots = 16;                    //!< long receive regions in rotation
 
 uint64_t
@@ -167,16 +166,32 @@ MpiGmTransport::Kick()
     PendingSend s = m_pending.front();
     m_pending.pop_front();
     m_sending = true;
-    uint64_t address =
-        s.zeroCopy ? kUserMemory : kBounceSend + (m_nextSendAddress++ % kBounceSlots) * Stride(m_bounceSize);
+    // Send bounce buffers come from a free list used as a stack (the buffer freed last is
+    // taken first), so a ping-pong keeps reusing one buffer, as a library's free list does.
+    uint64_t slot = 0;
+    if (!s.zeroCopy)
+    {
+        if (m_freeSendSlots.empty())
+        {
+            m_freeSendSlots.push_back(m_sendSlots++);
+        }
+        slot = m_freeSendSlots.back();
+        m_freeSendSlots.pop_back();
+    }
+    uint64_t address = s.zeroCopy ? kUserMemory : kBounceSend + slot * Stride(m_bounceSize);
+    bool bounce = !s.zeroCopy;
     Ptr<Packet> message = Create<Packet>(s.bytes);
     if (s.written)
     {
         m_inFlight[message->GetUid()] = s.written;
     }
     m_peers.at(s.envelope.dst)->Announce(m_rank, s.envelope);
-    m_port->Send(m_nodes.at(s.envelope.dst), m_portId, message, address, [this]() {
+    m_port->Send(m_nodes.at(s.envelope.dst), m_portId, message, address, [this, bounce, slot]() {
         m_sending = false;
+        if (bounce)
+        {
+            m_freeSendSlots.push_back(slot); // the send completed: its buffer is free
+        }
         Kick();
     });
 }

@@ -81,7 +81,8 @@ class MpiGmTransport : public MpiTransport
     std::map<uint64_t, std::function<void()>> m_inFlight; //!< send buffer address -> written
     std::optional<GmEvent> m_held; //!< an event that waits for the library to progress
     std::map<uint16_t, std::deque<MpiEnvelope>> m_inbound; //!< per source node, in order
-    uint64_t m_nextSendAddress{0};
+    uint64_t m_sendSlots{0};                //!< send bounce buffers allocated so far
+    std::vector<uint64_t> m_freeSendSlots;  //!< free send bounce buffers (a stack)
     uint64_t m_nextLongAddress{0};
 
     uint32_t m_bounceSize;
