@@ -137,6 +137,7 @@ MpiRank::DoDispose()
     m_barrier.clear();
     m_posted.clear();
     m_unexpected.clear();
+    m_pendingData.clear();
     m_rendezvousSends.clear();
     m_rendezvousRecvs.clear();
     m_arrivals.clear();
@@ -257,13 +258,20 @@ MpiRank::DescribePending() const
 }
 
 void
-MpiRank::RunCpu(Time cost, std::function<void()> done, bool compute)
+MpiRank::RunCpu(Time cost, std::function<void()> done, Thread who)
 {
+    if (who == Thread::CURRENT)
+    {
+        who = m_eventThread ? Thread::EVENT : Thread::MAIN;
+    }
+    HostCpu::Priority prio = HostCpu::USER;
+    if (who == Thread::COMPUTE || (who == Thread::MAIN && m_progress == EVENT_THREAD))
+    {
+        prio = HostCpu::COMPUTE;
+    }
     if (m_cpu)
     {
-        m_cpu->Execute(cost,
-                       compute ? HostCpu::COMPUTE : HostCpu::USER,
-                       Callback<void>(done));
+        m_cpu->Execute(cost, prio, Callback<void>(done));
     }
     else
     {
@@ -279,6 +287,12 @@ MpiRank::StartApplication()
     NS_LOG_FUNCTION(this << m_rank);
     NS_ABORT_MSG_UNLESS(m_transport, "MpiRank: no transport");
     m_cpu = GetNode()->GetObject<HostCpu>();
+    if (m_progress == EVENT_THREAD)
+    {
+        // The event thread reads each envelope first and matches it at once, so a message
+        // whose receive is not yet posted is unexpected even if the post comes before its data.
+        m_transport->SetHeaderCallback([this](const MpiEnvelope& e) { HeaderArrived(e); });
+    }
     m_started = true;
     Step();
 }
@@ -363,7 +377,7 @@ MpiRank::Step()
         CheckBlocked();
         break;
     case MpiOperation::COMPUTE:
-        RunCpu(op.duration, [this]() { Complete(); }, true);
+        RunCpu(op.duration, [this]() { Complete(); }, Thread::COMPUTE);
         break;
     }
 }
@@ -442,7 +456,7 @@ MpiRank::CheckBlocked()
         {
             // The event thread finished the request and signals the blocked main thread,
             // which runs again after a thread switch; the event thread goes on meanwhile.
-            RunCpu(m_threadSwitchCost, [this]() { Complete(); });
+            RunCpu(m_threadSwitchCost, [this]() { Complete(); }, Thread::MAIN);
             return;
         }
         Complete();
@@ -549,7 +563,14 @@ MpiRank::PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
         if (Matches(*r, it->envelope))
         {
             MpiEnvelope e = it->envelope;
+            bool complete = it->complete;
             m_unexpected.erase(it);
+            if (!complete)
+            {
+                // Matched on its envelope; the data still arrives into library memory.
+                m_pendingData[{e.src, e.id}] = {r, true};
+                return r;
+            }
             Accept(r, e, true);
             return r;
         }
@@ -620,7 +641,16 @@ MpiRank::Arrived(const MpiEnvelope& e)
     NS_LOG_FUNCTION(this << m_rank << e);
     if (m_progress == EVENT_THREAD)
     {
-        RunCpu(m_threadSwitchCost, [this, e]() { InEventThread([this, e]() { Handle(e); }); });
+        if (m_pendingData.count({e.src, e.id}))
+        {
+            // The thread woke for the envelope and read the data in the same wake-up.
+            InEventThread([this, e]() { DataComplete(e); });
+            return;
+        }
+        RunCpu(
+            m_threadSwitchCost,
+            [this, e]() { InEventThread([this, e]() { Handle(e); }); },
+            Thread::EVENT);
     }
     else if (m_inLibrary || !m_started)
     {
@@ -637,6 +667,73 @@ MpiRank::Arrived(const MpiEnvelope& e)
     {
         m_arrivals.push_back(e); // computing: handled at the next MPI call
     }
+}
+
+void
+MpiRank::HeaderArrived(const MpiEnvelope& e)
+{
+    NS_LOG_FUNCTION(this << m_rank << e);
+    if (e.kind != MpiEnvelope::EAGER)
+    {
+        return; // rendezvous data is matched already; an RTS carries no data here
+    }
+    m_pendingData[{e.src, e.id}] = {nullptr, false}; // its data will complete it
+    RunCpu(
+        m_threadSwitchCost,
+        [this, e]() { InEventThread([this, e]() { MatchHeader(e); }); },
+        Thread::EVENT);
+}
+
+void
+MpiRank::MatchHeader(const MpiEnvelope& e)
+{
+    auto key = std::make_pair(e.src, e.id);
+    for (auto it = m_posted.begin(); it != m_posted.end(); ++it)
+    {
+        if (Matches(**it, e))
+        {
+            std::shared_ptr<Request> r = *it;
+            m_posted.erase(it);
+            m_pendingData[key] = {r, false};
+            return;
+        }
+    }
+    ++m_unexpectedCount;
+    m_pendingData[key] = {nullptr, true};
+    m_unexpected.push_back({e, false});
+}
+
+void
+MpiRank::DataComplete(const MpiEnvelope& e)
+{
+    auto key = std::make_pair(e.src, e.id);
+    auto it = m_pendingData.find(key);
+    NS_ASSERT_MSG(it != m_pendingData.end(), "MpiRank: data for no envelope " << e);
+    PendingData p = it->second;
+    if (!p.request && !p.unexpected)
+    {
+        // The envelope's own wake-up has not run yet: match after it, in order.
+        RunCpu(
+            Seconds(0),
+            [this, e]() { InEventThread([this, e]() { DataComplete(e); }); },
+            Thread::EVENT);
+        return;
+    }
+    m_pendingData.erase(it);
+    if (p.request)
+    {
+        Accept(p.request, e, p.unexpected);
+        return;
+    }
+    for (auto& u : m_unexpected)
+    {
+        if (u.envelope.src == e.src && u.envelope.id == e.id)
+        {
+            u.complete = true; // waits in library memory for its receive
+            return;
+        }
+    }
+    NS_ASSERT_MSG(false, "MpiRank: unexpected data with no envelope " << e);
 }
 
 void

@@ -116,6 +116,14 @@ class MpiRank : public Application
     struct Unexpected
     {
         MpiEnvelope envelope;
+        bool complete{true}; //!< its data is in (false: matched on the envelope, data to come)
+    };
+
+    /// A packet matched on its envelope whose data is still arriving.
+    struct PendingData
+    {
+        std::shared_ptr<Request> request; //!< the receive it goes to (null: none posted yet)
+        bool unexpected{false};           //!< it found no posted receive (library buffer)
     };
 
     void StartApplication() override;
@@ -131,8 +139,21 @@ class MpiRank : public Application
     void WrittenCheck();
     /// Run @p work as the event thread (a request it completes wakes the main thread).
     void InEventThread(const std::function<void()>& work);
-    /// Run @p cost on the host CPU as library work, or as the application's computation.
-    void RunCpu(Time cost, std::function<void()> done, bool compute = false);
+    /// Who does a piece of CPU work.
+    enum class Thread
+    {
+        MAIN,    //!< the process's own thread inside an MPI call
+        CURRENT, //!< whichever thread runs the library code now (event thread or main)
+        EVENT,   //!< the event thread (EventThread progress)
+        COMPUTE, //!< the application's computation
+    };
+
+    /**
+     * Run @p cost on the host CPU. Computation is the lowest class; with an event thread the
+     * main thread's library work shares it, so the event thread (woken by I/O, in the user
+     * class) runs first and the main thread only when the event thread waits.
+     */
+    void RunCpu(Time cost, std::function<void()> done, Thread who = Thread::CURRENT);
 
     std::shared_ptr<Request> StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
     std::shared_ptr<Request> PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
@@ -149,6 +170,12 @@ class MpiRank : public Application
     void Handle(const MpiEnvelope& e);
     /// Handle the packets that waited for the process to enter the library.
     void DrainArrivals();
+    /// The event thread read the envelope of a packet whose data follows.
+    void HeaderArrived(const MpiEnvelope& e);
+    /// Match an eager envelope now, before its data (event thread).
+    void MatchHeader(const MpiEnvelope& e);
+    /// The data of a packet matched on its envelope is in.
+    void DataComplete(const MpiEnvelope& e);
 
     Ptr<MpiTransport> m_transport;
     Ptr<HostCpu> m_cpu;
@@ -172,6 +199,7 @@ class MpiRank : public Application
     std::map<uint64_t, std::shared_ptr<Request>> m_rendezvousSends;   //!< by message id
     std::map<std::pair<uint32_t, uint64_t>, std::shared_ptr<Request>> m_rendezvousRecvs;
     std::deque<MpiEnvelope> m_arrivals; //!< waiting for the process to enter the library
+    std::map<std::pair<uint32_t, uint64_t>, PendingData> m_pendingData; //!< by (source, id)
     uint64_t m_nextId{1};
     uint64_t m_unexpectedCount{0};
 

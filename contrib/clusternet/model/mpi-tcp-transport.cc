@@ -418,7 +418,14 @@ MpiTcpTransport::ReadDone(Ptr<Socket> s, uint32_t bytes)
     c.reading = false;
     std::deque<Inbound>& in = m_inbound[c.peer];
     NS_ASSERT_MSG(bytes <= in.front().remaining, "MpiTcpTransport: read past a packet");
-    in.front().remaining -= bytes;
+    Inbound& head = in.front();
+    uint32_t before = head.total - head.remaining;
+    head.remaining -= bytes;
+    if (head.envelope.payload > 0 && before < head.envelopeBytes &&
+        head.total - head.remaining >= head.envelopeBytes)
+    {
+        DeliverHeader(head.envelope); // the envelope is in; the data follows
+    }
     if (in.front().remaining == 0)
     {
         MpiEnvelope env = in.front().envelope;

@@ -39,6 +39,21 @@ MpiTransport::SetDeliverCallback(DeliverCallback cb)
     m_deliver = cb;
 }
 
+void
+MpiTransport::SetHeaderCallback(DeliverCallback cb)
+{
+    m_header = cb;
+}
+
+void
+MpiTransport::DeliverHeader(const MpiEnvelope& envelope)
+{
+    if (m_header)
+    {
+        m_header(envelope);
+    }
+}
+
 uint32_t
 MpiTransport::GetMaxMessage() const
 {
@@ -71,6 +86,7 @@ void
 MpiTransport::DoDispose()
 {
     m_deliver = nullptr;
+    m_header = nullptr;
     Object::DoDispose();
 }
 

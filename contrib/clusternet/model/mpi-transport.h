@@ -62,6 +62,12 @@ class MpiTransport : public Object
     /// Set the callback packets are delivered to.
     void SetDeliverCallback(DeliverCallback cb);
     /**
+     * Set a callback for the envelope of a packet with data, called as soon as the envelope
+     * is in the receiving process's memory and before the data is (transports that read the
+     * envelope first; the packet is delivered whole later as usual). Null: not called.
+     */
+    void SetHeaderCallback(DeliverCallback cb);
+    /**
      * Send a packet: @p envelope then envelope.payload data bytes.
      * @param envelopeBytes the envelope's size on the wire [bytes]
      * @param written called when the sending process may go on (the data has left its buffer)
@@ -85,11 +91,14 @@ class MpiTransport : public Object
     void DoDispose() override;
     /// Hand an arrived packet to the MPI library.
     void Deliver(const MpiEnvelope& envelope);
+    /// Hand the envelope of a packet whose data is still to come to the MPI library.
+    void DeliverHeader(const MpiEnvelope& envelope);
     /// Progress resumed after a pause: pick up the work that waited. Default: nothing.
     virtual void Resume();
 
   private:
     DeliverCallback m_deliver;
+    DeliverCallback m_header;
     bool m_progressing{true}; //!< host-side work may run
 };
 
