@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "host-cpu.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -66,6 +67,13 @@ HostCpu::GetTypeId()
                           TimeValue(MicroSeconds(5)),
                           MakeTimeAccessor(&HostCpu::m_udpRxPacketCost),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Speed",
+                          "Speed of this host at user-level library code relative to the "
+                          "reference host, a Pentium III 450 [ratio]; an MPI profile's per-call "
+                          "costs measured on another host scale by the ratio of the speeds.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&HostCpu::m_speed),
+                          MakeDoubleChecker<double>(0.01, 100.0))
             .AddTraceSource("WorkStart",
                             "A work item starts running: its cost and priority.",
                             MakeTraceSourceAccessor(&HostCpu::m_workStartTrace),
@@ -201,6 +209,12 @@ Time
 HostCpu::GetUdpRxPacketCost() const
 {
     return m_udpRxPacketCost;
+}
+
+double
+HostCpu::GetSpeed() const
+{
+    return m_speed;
 }
 
 Time

@@ -70,6 +70,8 @@ class HostCpu : public Object
     Time GetUdpTxPacketCost() const;
     /// @return per-packet UDP/IP protocol cost on receive (each IP fragment)
     Time GetUdpRxPacketCost() const;
+    /// @return the host's speed at library code relative to the PIII-450 reference [ratio]
+    double GetSpeed() const;
     /// @return total time the CPU has been busy so far
     Time GetBusyTime() const;
     /// @return number of items waiting (not counting the one running)
@@ -104,6 +106,7 @@ class HostCpu : public Object
     Time m_rxPacketCost;     //!< TCP/IP per-packet receive cost
     Time m_udpTxPacketCost;  //!< UDP/IP per-packet transmit cost
     Time m_udpRxPacketCost;  //!< UDP/IP per-packet receive cost
+    double m_speed;          //!< speed at library code relative to the PIII-450
 
     TracedCallback<Time, uint8_t> m_workStartTrace; //!< item started: cost, priority
 };

@@ -5,6 +5,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -85,6 +86,13 @@ MpiRank::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&MpiRank::m_receiveCopy),
                           MakeBooleanChecker())
+            .AddAttribute("ReferenceSpeed",
+                          "Speed (HostCpu Speed) of the host on which SendOverhead, "
+                          "RecvOverhead and ThreadSwitchCost hold; on a host of another speed "
+                          "they scale by ReferenceSpeed / Speed [ratio].",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&MpiRank::m_referenceSpeed),
+                          MakeDoubleChecker<double>(0.01, 100.0))
             .AddAttribute("Progress",
                           "Progress engine: Polling (the transport reads, writes and answers "
                           "only inside MPI calls; while the process computes, data waits in "
@@ -287,6 +295,7 @@ MpiRank::StartApplication()
     NS_LOG_FUNCTION(this << m_rank);
     NS_ABORT_MSG_UNLESS(m_transport, "MpiRank: no transport");
     m_cpu = GetNode()->GetObject<HostCpu>();
+    m_costScale = m_cpu ? m_referenceSpeed / m_cpu->GetSpeed() : 1.0;
     if (m_progress == EVENT_THREAD)
     {
         // The event thread reads each envelope first and matches it at once, so a message
@@ -327,27 +336,27 @@ MpiRank::Step()
     switch (op.kind)
     {
     case MpiOperation::SEND:
-        RunCpu(m_sendOverhead, [this, op]() {
+        RunCpu(m_sendOverhead * m_costScale, [this, op]() {
             m_current = StartSend(op.peer, op.tag, op.context, op.bytes);
             m_blocked = true;
             CheckBlocked();
         });
         break;
     case MpiOperation::ISEND:
-        RunCpu(m_sendOverhead, [this, op]() {
+        RunCpu(m_sendOverhead * m_costScale, [this, op]() {
             m_requests[op.request] = StartSend(op.peer, op.tag, op.context, op.bytes);
             Complete();
         });
         break;
     case MpiOperation::RECV:
-        RunCpu(m_recvOverhead, [this, op]() {
+        RunCpu(m_recvOverhead * m_costScale, [this, op]() {
             m_current = PostRecv(op.peer, op.tag, op.context, op.bytes);
             m_blocked = true;
             CheckBlocked();
         });
         break;
     case MpiOperation::IRECV:
-        RunCpu(m_recvOverhead, [this, op]() {
+        RunCpu(m_recvOverhead * m_costScale, [this, op]() {
             m_requests[op.request] = PostRecv(op.peer, op.tag, op.context, op.bytes);
             Complete();
         });
@@ -456,7 +465,7 @@ MpiRank::CheckBlocked()
         {
             // The event thread finished the request and signals the blocked main thread,
             // which runs again after a thread switch; the event thread goes on meanwhile.
-            RunCpu(m_threadSwitchCost, [this]() { Complete(); }, Thread::MAIN);
+            RunCpu(m_threadSwitchCost * m_costScale, [this]() { Complete(); }, Thread::MAIN);
             return;
         }
         Complete();
@@ -648,7 +657,7 @@ MpiRank::Arrived(const MpiEnvelope& e)
             return;
         }
         RunCpu(
-            m_threadSwitchCost,
+            m_threadSwitchCost * m_costScale,
             [this, e]() { InEventThread([this, e]() { Handle(e); }); },
             Thread::EVENT);
     }
@@ -679,7 +688,7 @@ MpiRank::HeaderArrived(const MpiEnvelope& e)
     }
     m_pendingData[{e.src, e.id}] = {nullptr, false}; // its data will complete it
     RunCpu(
-        m_threadSwitchCost,
+        m_threadSwitchCost * m_costScale,
         [this, e]() { InEventThread([this, e]() { MatchHeader(e); }); },
         Thread::EVENT);
 }

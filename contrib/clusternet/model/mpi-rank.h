@@ -213,6 +213,8 @@ class MpiRank : public Application
     bool m_receiveCopy;
     Progress m_progress;
     Time m_threadSwitchCost;
+    double m_referenceSpeed; //!< speed of the host the per-call costs hold on
+    double m_costScale{1.0}; //!< reference speed over this host's speed
 
     TracedCallback<uint32_t, uint32_t> m_opTrace; //!< (rank, operation index) completed
     /// A receive completed: source rank, tag, message length

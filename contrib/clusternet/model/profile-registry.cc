@@ -53,6 +53,7 @@ MakeCatalogue()
               "copy + checksum (csum_partial_copy) at ~95 MB/s, cold source on PC100; slope of "
               "per-packet time against MTU in " + kSeed000 + " Table 1"},
              {"cpu", "InterruptCost", "4us", "interrupt entry/ack/exit on a PIII-450 (~1800 cycles)"},
+             {"cpu", "Speed", "1.0", "the reference host for library per-call costs"},
              {"cpu", "TxPacketCost", "8us",
               "Linux 2.2 tcp_sendmsg/ip_queue_xmit per segment; intercept of Table 1 fit"},
              {"cpu", "RxPacketCost", "10us",
@@ -107,6 +108,9 @@ MakeCatalogue()
               "frames mostly in the 512 KB L2 cache: 75 MB/s, above the ~50 MB/s main-memory "
               "regime of the HINT curve (sec. 4.1)"},
              {"cpu", "InterruptCost", "10us", "interrupt entry/ack/exit on a P5-200"},
+             {"cpu", "Speed", "0.4",
+              "P5-200 against the PIII-450: clock 0.44x, no out-of-order core; the 2.5x "
+              "system-call cost above"},
              {"cpu", "TxPacketCost", "20us", "Linux 2.4 TCP/IP transmit path per segment, P5-200"},
              {"cpu", "RxPacketCost", "25us", "Linux 2.4 TCP/IP receive path per segment, P5-200"},
              {"stack", "Timestamps", "true", "Linux 2.4 default (RFC 1323)"},
@@ -178,6 +182,9 @@ MakeCatalogue()
               "PCI read of the interrupt cause register (~0.5 us on 66 MHz PCI)"},
              {"cpu", "TxPacketCost", "1.7us",
               "PIII-450 / Linux 2.2 TCP value (8 us) scaled by the clock ratio 4.6"},
+             {"cpu", "Speed", "4.6",
+              "clock ratio to the PIII-450 (2083 / 450), as the costs above; both cores "
+              "execute out of order"},
              {"cpu", "RxPacketCost", "2.2us",
               "PIII-450 / Linux 2.2 TCP value (10 us) scaled by the clock ratio 4.6"},
              {"cpu", "UdpTxPacketCost", "0.9us",
@@ -478,6 +485,8 @@ MakeCatalogue()
              {"mpi", "RecvOverhead", "2us",
               "P5-200 host: posting and matching a receive (estimate; off a ping-pong's "
               "critical path, so the latency does not fix it)"},
+             {"mpi", "ReferenceSpeed", "0.4",
+              "the costs above are P5-200 times (" + kSeed001 + "); they scale on other hosts"},
              {"gmtransport", "BounceSize", "16064", "the eager limit plus envelope, rounded"},
          }});
     // VIA: raw M-VIA (vnettest's ping-pong as a zero-overhead eager exchange) and MVICH.
@@ -530,6 +539,8 @@ MakeCatalogue()
         {"mpi", "SendOverhead", "2us",
          "MML request bookkeeping on an Athlon XP 2800+ (estimate; seed 003 is predicted blind)"},
         {"mpi", "RecvOverhead", "2us", "MML matching (estimate, as SendOverhead)"},
+        {"mpi", "ReferenceSpeed", "4.6",
+         "the per-call costs here are estimated for the Athlon XP 2800+ of " + kSeed003},
         {"mpi", "UnexpectedCopy", "true",
          kSeed003 + " sec. 2: an unexpected message is held in library memory and copied "
          "when its receive is posted"},

@@ -212,6 +212,43 @@ class MpiSwitchOverTestCase : public TestCase
 };
 
 /**
+ * Per-call costs belong to the host they were measured on: a profile's SendOverhead of 10 us
+ * measured on a host of speed 2 takes 10 x 2 / 4 = 5 us on a host of speed 4 (the isend
+ * completes then), and the full 10 us on a host of speed 2.
+ */
+class MpiCostScalingTestCase : public TestCase
+{
+  public:
+    MpiCostScalingTestCase()
+        : TestCase("MPI per-call costs scale with the host's speed")
+    {
+    }
+
+  private:
+    Time IsendDone(double hostSpeed)
+    {
+        MpiHelper profile;
+        profile.SetRankAttribute("SendOverhead", TimeValue(MicroSeconds(10)));
+        profile.SetRankAttribute("ReferenceSpeed", DoubleValue(2.0));
+        std::vector<std::vector<Op>> p(2);
+        p[0] = {Op::Isend(1, 0, 8, 1), Op::Wait(1)};
+        p[1] = {Op::Recv(0, 0, 8)};
+        TestJob job(p, profile);
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("Speed", DoubleValue(hostSpeed));
+        job.nodes.Get(0)->AggregateObject(cpu);
+        job.Run();
+        return job.ranks[0]->GetCompletionTimes().at(0);
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(IsendDone(4.0), MicroSeconds(5), "twice as fast: half the cost");
+        NS_TEST_ASSERT_MSG_EQ(IsendDone(2.0), MicroSeconds(10), "the reference host");
+    }
+};
+
+/**
  * Rendezvous: RTS, then CTS only once the receive is posted, then the data; no data moves
  * before the CTS has arrived. LAM's variant: the first packet carries LongFirstBytes of data,
  * the rest follows the receiver's ack.
@@ -791,6 +828,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiProgramTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiMatchingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiSwitchOverTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiCostScalingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiRendezvousTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
