@@ -665,6 +665,86 @@ class MpiProgressOverlapTestCase : public TestCase
 };
 
 /**
+ * Seed 003's qualitative checks that the mechanism alone decides, on two Athlon XP / PRO/1000
+ * MT hosts: a message one byte above LA-MPI's 16 KB eager limit pays at least one extra round
+ * trip (RTS, then CTS, before the data; at least the round trip of a 64-byte kernel UDP
+ * ping-pong on the same network) over one at the limit; and the
+ * event-driven path adds at least its thread switch (3.5 us on this host) to the latency.
+ */
+class LampiQualitativeTestCase : public TestCase
+{
+  public:
+    LampiQualitativeTestCase()
+        : TestCase("LA-MPI: rendezvous above 16 KB costs a round trip; TCP-ED a thread switch")
+    {
+    }
+
+  private:
+    /// One-way latency of a ping-pong of @p bytes (after a warm-up round trip).
+    Time Latency(const std::string& stack, uint32_t bytes)
+    {
+        EthernetCluster cluster(2, "athlonxp2800-fbsd47", "pro1000mt", false);
+        const uint32_t reps = 5;
+        std::vector<std::vector<Op>> p(2);
+        for (uint32_t i = 0; i <= reps; ++i)
+        {
+            uint32_t b = i == 0 ? 4 : bytes;
+            p[0].push_back(Op::Send(1, 1, b));
+            p[0].push_back(Op::Recv(1, 1, b));
+            p[1].push_back(Op::Recv(0, 1, b));
+            p[1].push_back(Op::Send(0, 1, b));
+        }
+        MpiHelper mpi;
+        mpi.SetMpiProfile(stack);
+        std::vector<Ptr<MpiRank>> ranks =
+            mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), p);
+        NS_TEST_EXPECT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        const auto& t = ranks[0]->GetCompletionTimes();
+        Time oneWay = (t.back() - t.at(1)) / (2 * reps);
+        Simulator::Destroy();
+        return oneWay;
+    }
+
+    /// One-way latency of the network itself: kernel UDP ping-pong of @p bytes.
+    Time NetworkLatency(uint32_t bytes)
+    {
+        EthernetCluster cluster(2, "athlonxp2800-fbsd47", "pro1000mt", false);
+        const NodeContainer& nodes = cluster.GetHosts();
+        Ptr<KernelUdpBenchmark> a = CreateObject<KernelUdpBenchmark>();
+        Ptr<KernelUdpBenchmark> b = CreateObject<KernelUdpBenchmark>();
+        nodes.Get(0)->AddApplication(a);
+        nodes.Get(1)->AddApplication(b);
+        a->SetPeer(cluster.GetInterfaces().GetAddress(1), b);
+        b->SetPeer(cluster.GetInterfaces().GetAddress(0), a);
+        Time t;
+        Simulator::Run();
+        for (uint32_t reps : {1u, 5u}) // the first resolves ARP
+        {
+            Simulator::ScheduleWithContext(nodes.Get(0)->GetId(), Seconds(0), [&, reps]() {
+                a->PingPong(bytes, reps, [&](Time x) { t = x; });
+            });
+            Simulator::Run();
+        }
+        Simulator::Destroy();
+        return t;
+    }
+
+    void DoRun() override
+    {
+        // RTS and CTS are envelopes of 64 bytes: their round trip is at least the network's.
+        Time network = NetworkLatency(64);
+        Time small = Latency("lampi-tcp", 4);
+        Time atLimit = Latency("lampi-tcp", 16384);
+        Time above = Latency("lampi-tcp", 16385);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(above - atLimit,
+                                    network * 2,
+                                    "rendezvous: at least a network round trip more");
+        Time ed = Latency("lampi-tcp-ed", 4);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(ed - small, MicroSeconds(3.5), "TCP-ED: its thread switch");
+    }
+};
+
+/**
  * Over GM between two P200/LANai9 hosts: short messages are one GM message each, long ones
  * three (RTS, CTS, the data); every message arrives, in order.
  */
@@ -836,6 +916,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiSocketBufferTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiTcpStreamTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiProgressOverlapTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new LampiQualitativeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiViaTestCase, TestCase::Duration::QUICK);
     }
