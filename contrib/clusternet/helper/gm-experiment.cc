@@ -160,7 +160,9 @@ GmExperiment::GmExperiment(const GmConfig& c)
     gm.SetHostProfile(c.host);
     MyrinetHelper myrinet;
     gm.ConfigureFabric(myrinet);
-    NetDeviceContainer ports = myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
+    NetDeviceContainer ports = c.useSwitch
+                                   ? myrinet.InstallSwitch(CreateObject<Node>(), m_nodes)
+                                   : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
     for (uint32_t i = 0; i < 2; ++i)
     {
         Ptr<Node> n = m_nodes.Get(i);

@@ -29,6 +29,7 @@ struct GmConfig
     std::string pci;                        //!< "WIDTHxCLOCK"; empty = the host profile's
     std::string overrides;                  //!< "target.Attribute=value;..." (lanai, mcp, gm,
                                             //!< bus, cpu, link, port)
+    bool useSwitch{false};                  //!< through one XBar16 switch, not back to back
 };
 
 /**
