@@ -249,6 +249,88 @@ class MpiCostScalingTestCase : public TestCase
 };
 
 /**
+ * Collectives expanded to point-to-point (MpiJobBuilder), counted independently: recursive
+ * doubling sends log2(p) messages per rank of the largest power of two p <= n, plus two for each
+ * of the n - p folded ranks (n = 9: 8 x 3 + 2 = 26); all-to-all n(n-1); a binomial broadcast or
+ * reduce n - 1, every non-root rank receiving (broadcast) or sending (reduce) exactly once. Every
+ * rank finishes, and the bytes sent are the bytes received.
+ */
+class MpiCollectivesTestCase : public TestCase
+{
+  public:
+    MpiCollectivesTestCase()
+        : TestCase("MPI collectives: message counts, completion and conservation")
+    {
+    }
+
+  private:
+    struct Count
+    {
+        uint32_t messages{0};
+        uint64_t bytes{0};
+        std::vector<uint32_t> sentBy;
+        std::vector<uint32_t> receivedBy;
+    };
+
+    Count Run(uint32_t n, const std::function<void(MpiJobBuilder&)>& build)
+    {
+        MpiJobBuilder job(n);
+        build(job);
+        MpiHelper profile;
+        profile.SetMpiProfile("lam"); // eager to 128 KB: one packet per message
+        TestJob run(job.GetPrograms(), profile);
+        NS_TEST_EXPECT_MSG_EQ(run.Run(), "", "every rank finishes");
+        Count c;
+        c.sentBy.assign(n, 0);
+        c.receivedBy.assign(n, 0);
+        for (const auto& p : run.log)
+        {
+            if (p.envelope.context == MpiJobBuilder::kCollectiveContext)
+            {
+                ++c.messages;
+                c.bytes += p.envelope.length;
+                ++c.sentBy[p.envelope.src];
+                ++c.receivedBy[p.envelope.dst];
+            }
+        }
+        uint64_t received = 0;
+        for (const auto& [rank, src, tag, bytes] : run.received)
+        {
+            received += bytes;
+        }
+        NS_TEST_EXPECT_MSG_EQ(received, c.bytes, "bytes received = bytes sent");
+        return c;
+    }
+
+    void DoRun() override
+    {
+        for (uint32_t n : {4u, 8u, 9u})
+        {
+            uint32_t p = n == 9 ? 8 : n;
+            uint32_t logp = p == 4 ? 2 : 3;
+            Count a = Run(n, [](MpiJobBuilder& j) { j.Allreduce(40); });
+            NS_TEST_ASSERT_MSG_EQ(a.messages, p * logp + 2 * (n - p), "allreduce messages");
+            Count t = Run(n, [](MpiJobBuilder& j) { j.Alltoall(1000); });
+            NS_TEST_ASSERT_MSG_EQ(t.messages, n * (n - 1), "alltoall messages");
+            NS_TEST_ASSERT_MSG_EQ(t.bytes, uint64_t(n) * (n - 1) * 1000, "alltoall bytes");
+            for (uint32_t root : {0u, n - 1})
+            {
+                Count b = Run(n, [root](MpiJobBuilder& j) { j.Bcast(root, 64); });
+                Count r = Run(n, [root](MpiJobBuilder& j) { j.Reduce(root, 64); });
+                NS_TEST_ASSERT_MSG_EQ(b.messages, n - 1, "bcast messages");
+                NS_TEST_ASSERT_MSG_EQ(r.messages, n - 1, "reduce messages");
+                for (uint32_t k = 0; k < n; ++k)
+                {
+                    uint32_t once = (k == root) ? 0u : 1u;
+                    NS_TEST_ASSERT_MSG_EQ(b.receivedBy[k], once, "bcast: once");
+                    NS_TEST_ASSERT_MSG_EQ(r.sentBy[k], once, "reduce: once");
+                }
+            }
+        }
+    }
+};
+
+/**
  * Rendezvous: RTS, then CTS only once the receive is posted, then the data; no data moves
  * before the CTS has arrived. LAM's variant: the first packet carries LongFirstBytes of data,
  * the rest follows the receiver's ack.
@@ -909,6 +991,7 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiMatchingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiSwitchOverTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiCostScalingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiCollectivesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiRendezvousTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);
