@@ -650,7 +650,7 @@ MpiRank::Arrived(const MpiEnvelope& e)
     NS_LOG_FUNCTION(this << m_rank << e);
     if (m_progress == EVENT_THREAD)
     {
-        if (m_pendingData.count({e.src, e.id}))
+        if (e.kind == MpiEnvelope::EAGER && m_pendingData.count({e.src, e.id}))
         {
             // The thread woke for the envelope and read the data in the same wake-up.
             InEventThread([this, e]() { DataComplete(e); });
