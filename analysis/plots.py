@@ -628,24 +628,44 @@ RAW_CURVE_STYLES = {
 GIGE_LINE_MBPS = 1000.0
 
 
+def _size_curves(ax, curves, styles, column, what, max_msg=None):
+    """Draw ``column`` of each curve in ``curves`` (name -> DataFrame indexed by message size)
+    against message size, styled by ``styles[name]`` = (label, colour, marker); only sizes
+    ``<= max_msg`` unless it is None. Returns the names drawn; raises ``ValueError`` when none
+    has a value in range (``what`` names the curves in the message)."""
+    drawn = []
+    for name, curve in curves.items():
+        series = curve[column].dropna()
+        if max_msg is not None:
+            series = series[series.index <= max_msg]
+        if series.empty:
+            continue
+        label, color, marker = styles[name]
+        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
+                marker=marker, ms=4, label=label)
+        drawn.append(name)
+    if not drawn:
+        limit = "" if max_msg is None else f" up to {bytes_label(max_msg)} bytes"
+        raise ValueError(f"no {column} values{limit} for {what}")
+    _bytes_axis(ax)
+    ax.grid(True, which="both", alpha=0.3)
+    return drawn
+
+
 def _raw_lines(ax, data, column):
     """Draw ``column`` of every raw-ethernet-vs-myrinet curve present against message size.
 
     Raises ``ValueError`` (:class:`analysis.predictions.InputError`) when ``data`` lacks a
     column, and when no curve has a ``column`` value."""
-    drawn = 0
-    for name, curve in raw_curves(data).items():
-        series = curve[column].dropna()
-        if series.empty:
-            continue
-        label, color, marker = RAW_CURVE_STYLES[name]
-        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
-                marker=marker, ms=4, label=label)
-        drawn += 1
-    if not drawn:
-        raise ValueError(f"no {column} values for GigE or Myrinet")
-    _bytes_axis(ax)
-    ax.grid(True, which="both", alpha=0.3)
+    return _size_curves(ax, raw_curves(data), RAW_CURVE_STYLES, column, "GigE or Myrinet")
+
+
+def _log_latency_axis(ax):
+    """Log y axis in µs with plain labels (1, 10, 100 and 2, 5, 20, 50 ... between)."""
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
+    ax.yaxis.set_minor_formatter(FuncFormatter(_two_five))
+    ax.set_ylabel(LATENCY_LABEL)
 
 
 def _two_five(value, _pos=None):
@@ -661,10 +681,7 @@ def raw_latency_figure(data, summary=None, title=None):
     fig = new_figure(10.0, 6.0)
     ax = fig.subplots()
     _raw_lines(ax, data, "latency_us")
-    ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
-    ax.yaxis.set_minor_formatter(FuncFormatter(_two_five))
-    ax.set_ylabel(LATENCY_LABEL)
+    _log_latency_axis(ax)
     ax.set_title(title or "Raw one-way latency against message size, seed 003 Fig. 1 "
                  "(predicted blind)")
     _legend_below(ax, ncol=3)
@@ -728,23 +745,8 @@ def _lampi_lines(ax, data, column, max_msg=None):
 
     Raises ``ValueError`` (:class:`analysis.predictions.InputError`) when ``data`` lacks a
     column, and when no stack has a ``column`` value in range."""
-    drawn = []
-    for stack, curve in lampi_curves(data).items():
-        series = curve[column].dropna()
-        if max_msg is not None:
-            series = series[series.index <= max_msg]
-        if series.empty:
-            continue
-        label, color, marker = LAMPI_STACK_STYLES[stack]
-        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
-                marker=marker, ms=4, label=label)
-        drawn.append(stack)
-    if not drawn:
-        limit = "" if max_msg is None else f" up to {bytes_label(max_msg)} bytes"
-        raise ValueError(f"no {column} values{limit} for any MPI stack")
-    _bytes_axis(ax)
-    ax.grid(True, which="both", alpha=0.3)
-    return drawn
+    return _size_curves(ax, lampi_curves(data), LAMPI_STACK_STYLES, column, "any MPI stack",
+                        max_msg)
 
 
 def _eager_line(ax):
@@ -758,10 +760,7 @@ def lampi_latency_figure(data, summary=None, title=None):
     ax = fig.subplots()
     _lampi_lines(ax, data, "latency_us", LAMPI_LATENCY_MAX_MSG)
     _eager_line(ax)
-    ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: plain(v)))
-    ax.yaxis.set_minor_formatter(FuncFormatter(_two_five))
-    ax.set_ylabel(LATENCY_LABEL)
+    _log_latency_axis(ax)
     ax.set_title(title or "MPI one-way latency against message size, seed 003 Fig. 3 "
                  "(predicted blind)")
     _legend_below(ax, ncol=3)

@@ -479,12 +479,9 @@ class MpiTcpTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer nodes;
-        NetDeviceContainer devs = GigePair("sknet", nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        EthernetCluster cluster(2, "piii450-linux22", "sknet", false);
+        const NodeContainer& nodes = cluster.GetHosts();
+        Ipv4InterfaceContainer ifs = cluster.GetInterfaces();
         std::vector<uint32_t> sizes = {1, 4096, 131071, 131072, 400000};
         std::vector<std::vector<Op>> p(2);
         for (uint32_t s : sizes)
@@ -536,12 +533,9 @@ class MpiTcpStreamTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer nodes;
-        NetDeviceContainer devs = GigePair("sknet", nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper addr("10.6.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        EthernetCluster cluster(2, "piii450-linux22", "sknet", false);
+        const NodeContainer& nodes = cluster.GetHosts();
+        Ipv4InterfaceContainer ifs = cluster.GetInterfaces();
         const uint32_t count = 1000;
         const uint32_t bytes = 512;
         std::vector<std::vector<Op>> p(2);
@@ -566,11 +560,9 @@ class MpiTcpStreamTestCase : public TestCase
         // The same stream under an event thread: it reads and matches each next envelope
         // while the main thread, woken by a thread switch, has yet to post its receive, so
         // (almost) every message is unexpected (seed 003 sec. 3.2).
-        NodeContainer nodes2;
-        NetDeviceContainer devs2 = GigePair("sknet", nodes2);
-        internet.Install(nodes2);
-        Ipv4AddressHelper addr2("10.7.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs2 = addr2.Assign(devs2);
+        EthernetCluster cluster2(2, "piii450-linux22", "sknet", false);
+        const NodeContainer& nodes2 = cluster2.GetHosts();
+        Ipv4InterfaceContainer ifs2 = cluster2.GetInterfaces();
         MpiHelper ed;
         ed.SetMpiProfile("lampi-tcp-ed");
         std::vector<Ptr<MpiRank>> edRanks = ed.InstallTcp(nodes2, ifs2, p);
@@ -670,12 +662,9 @@ class MpiProgressOverlapTestCase : public TestCase
 
     Times Run(const std::string& profile, bool rendezvous)
     {
-        NodeContainer nodes;
-        NetDeviceContainer devs = GigePair("sknet", nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper addr("10.4.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        EthernetCluster cluster(2, "piii450-linux22", "sknet", false);
+        const NodeContainer& nodes = cluster.GetHosts();
+        Ipv4InterfaceContainer ifs = cluster.GetInterfaces();
         const uint32_t bytes = 1 << 20;
         const uint32_t eager = 16384;
         const uint32_t count = 32;
