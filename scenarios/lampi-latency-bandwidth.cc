@@ -122,7 +122,6 @@ RunGm(const std::string& stack, uint32_t size, const Counts& n)
     c.host = kHost;
     c.lanai = kLanai;
     c.useSwitch = true; // the 16-port Myrinet switch
-    c.pci = "64x33"; // the M2L-PCI64A board runs the 64-bit slot at 33 MHz
     GmExperiment exp(c);
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);

@@ -109,9 +109,6 @@ RunMyrinet(const std::vector<uint32_t>& sizes, uint32_t reps, uint32_t streamByt
     c.host = kHost;
     c.lanai = "lanai72";
     c.useSwitch = true; // the 16-port Myrinet switch
-    // The M2L-PCI64A board is a 64-bit/33 MHz PCI device (66 MHz came with the PCI64B), so
-    // the 64-bit/66 MHz slot runs at 33 MHz.
-    c.pci = "64x33";
     GmExperiment exp(c);
     Ptr<GmBenchmark> bench = exp.GetBenchmark();
     SweepRunner::Rows rows;

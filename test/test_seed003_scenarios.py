@@ -56,3 +56,15 @@ def test_lampi_predictions_and_protocol_switch(scenario_bin, scenario_env, tmp_p
     keys = set(pred.experiment + "|" + pred.config + "|" + pred.metric)
     assert "mpi-latency|stack=lampi-tcp-vs-gm;msg=65536|latency_gap_us" in keys
     assert "mpi-bw|stack=all;msg=16384-to-32768|drop" in keys
+
+
+def test_lanai72_board_holds_the_bus_at_33_mhz(scenario_bin, scenario_env, tmp_path):
+    # The M2L-PCI64A is a 33 MHz board: in the Athlon's 64-bit/66 MHz slot the bus runs at 33
+    # unless a slot is named explicitly.
+    common = ["--lanai=lanai72", "--host=athlonxp2800-fbsd47", "--mode=uni", "--max-msg=4",
+              "--report=0"]
+    a = run(scenario_bin, scenario_env, "myrinet-gm-allsize", tmp_path / "a", *common)
+    b = run(scenario_bin, scenario_env, "myrinet-gm-allsize", tmp_path / "b", *common,
+            "--pci=64x66")
+    assert set(pd.read_csv(a / "data.csv").pci) == {"64x33"}
+    assert set(pd.read_csv(b / "data.csv").pci) == {"64x66"}

@@ -133,6 +133,25 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
     return c;
 }
 
+/// A board that only runs at 33 MHz holds the bus there (a bus runs at its slowest device's
+/// clock): the LANai profile's ("board", "PciClock") value, applied unless a slot is given.
+static void
+LimitToBoardClock(const GmConfig& c, Ptr<PciBus> bus)
+{
+    const Profile* p = ProfileRegistry::Find("lanai", c.lanai);
+    if (!p || !c.pci.empty())
+    {
+        return;
+    }
+    for (const auto& v : p->values)
+    {
+        if (v.target == "board" && v.attribute == "PciClock" && v.value == "33")
+        {
+            bus->SetAttribute("Clock", StringValue("33"));
+        }
+    }
+}
+
 std::string
 GmExperiment::EffectivePci(const GmConfig& c)
 {
@@ -142,6 +161,7 @@ GmExperiment::EffectivePci(const GmConfig& c)
     }
     Ptr<PciBus> bus = CreateObject<PciBus>();
     Configure(c, "bus", bus);
+    LimitToBoardClock(c, bus);
     return std::to_string(bus->GetBytesPerCycle() * 8) + "x" +
            (bus->GetCyclePeriod() == NanoSeconds(15) ? "66" : "33");
 }
@@ -154,6 +174,10 @@ GmExperiment::GmExperiment(const GmConfig& c)
     hosts.SetHostProfile(c.host);
     hosts.SetPciSlot(c.pci);
     hosts.Install(m_nodes);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        LimitToBoardClock(c, m_nodes.Get(i)->GetObject<PciBus>());
+    }
 
     GmHelper gm;
     gm.SetLanaiProfile(c.lanai);

@@ -394,6 +394,9 @@ MakeCatalogue()
             {"lanai", "SramSize", "2097152", "M2L-PCI64A-2: 2 MB"},
             {"lanai", "DmaBurst", "256", "GM default transfer size"},
             {"link", "DataRate", "1.28Gbps", "Myrinet 1280 (M2L) links"},
+            {"board", "PciClock", "33",
+             "the M2L-PCI64A is a 64-bit/33 MHz PCI board (66 MHz came with the PCI64B), so a "
+             "66 MHz slot runs at 33 MHz with it"},
         }));
     c.push_back(lanaiProfile(
         "lanai4",
