@@ -10,12 +10,12 @@ from .netpipe import (curve_keys, curve_table, curves, is_netpipe, iter_curves, 
                       mbps_at, peak_mbps)
 from .plots import (gm_allsize_figure, gm_latency_figure, lampi_bw_figure,
                     lampi_latency_figure, logp_figure, logp_size_figure, mtu_sweep_figure,
-                    netpipe_figure, pci_dma_figure, plot_gm_allsize, plot_gm_latency,
-                    plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size,
-                    plot_mtu_sweep, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
-                    raw_bw_figure, raw_latency_figure)
-from .predictions import (PREDICTION_COLUMNS, lampi_predictions, raw_predictions,
-                          write_predictions)
+                    nas_figure, netpipe_figure, pci_dma_figure, plot_gm_allsize,
+                    plot_gm_latency, plot_lampi_bw, plot_lampi_latency, plot_logp,
+                    plot_logp_size, plot_mtu_sweep, plot_nas, plot_netpipe, plot_pci_dma,
+                    plot_raw_bw, plot_raw_latency, raw_bw_figure, raw_latency_figure)
+from .predictions import (PREDICTION_COLUMNS, lampi_predictions, nas_normalized,
+                          nas_predictions, raw_predictions, write_predictions)
 from .reference import load_reference, parse_config, reference_for
 from .summary import SUMMARY_COLUMNS, build_summary, error_stats, evaluate, select
 
@@ -24,9 +24,10 @@ __all__ = [
     "curves", "error_stats", "evaluate", "gm", "gm_allsize_figure", "gm_latency_figure",
     "is_netpipe", "iter_curves", "lampi_bw_figure", "lampi_latency_figure",
     "lampi_predictions", "latency_us", "load_reference", "logp_figure", "logp_size_figure",
-    "mbps_at", "mtu_sweep_figure", "netpipe_figure", "parse_config", "pci_dma_figure",
-    "peak_mbps", "plot_gm_allsize", "plot_gm_latency", "plot_lampi_bw", "plot_lampi_latency",
-    "plot_logp", "plot_logp_size", "plot_mtu_sweep", "plot_netpipe", "plot_pci_dma",
+    "mbps_at", "mtu_sweep_figure", "nas_figure", "nas_normalized", "nas_predictions",
+    "netpipe_figure", "parse_config", "pci_dma_figure", "peak_mbps", "plot_gm_allsize",
+    "plot_gm_latency", "plot_lampi_bw", "plot_lampi_latency", "plot_logp", "plot_logp_size",
+    "plot_mtu_sweep", "plot_nas", "plot_netpipe", "plot_pci_dma",
     "plot_raw_bw", "plot_raw_latency", "predictions", "raw_bw_figure", "raw_latency_figure",
     "raw_predictions", "read_data", "reference_for", "repo_root", "save_figure_atomic",
     "select", "shared_dir", "write_csv_atomic", "write_predictions",

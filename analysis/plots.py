@@ -19,8 +19,8 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import gm, netpipe
 from .io import save_figure_atomic
 from .labels import bytes_label, config_label, nic_label, number, plain
-from .predictions import (LAMPI_EAGER_LIMIT, RAW_SMALL_MSG_LIMIT, lampi_curves,
-                          raw_curves)
+from .predictions import (LAMPI_EAGER_LIMIT, NAS_BASELINE, RAW_SMALL_MSG_LIMIT, lampi_curves,
+                          nas_normalized, raw_curves)
 from .reference import parse_config
 from .summary import split_config
 
@@ -804,3 +804,57 @@ def plot_lampi_bw(data, summary, path, title=None):
     unused. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(lampi_bw_figure(data, summary, title), path)
+
+
+# --- Seed 003, nas-overlap: Fig. 5, predicted blind -----------------------------------------
+
+NAS_RATIO_LABEL = "execution time / LA-MPI-GM time [ratio]"
+NAS_CONFIG_LABEL = "NAS benchmark.class.ranks"
+
+
+def nas_figure(data, summary=None, title=None):
+    """Build the NAS figure (see :func:`plot_nas`), unsaved."""
+    table = nas_normalized(data)
+    if table.empty:
+        raise ValueError("no config has an LA-MPI-GM time to normalize to")
+    configs = list(dict.fromkeys(table["config"]))
+    stacks = list(dict.fromkeys(table["stack"]))
+    fig = new_figure(13.0, 6.0)
+    ax = fig.subplots()
+    x = np.arange(len(configs), dtype=float)
+    width = 0.8 / len(stacks)
+    others = iter(palette(len(LAMPI_STACK_STYLES) + len(stacks))[len(LAMPI_STACK_STYLES):])
+    handles = []
+    for i, stack in enumerate(stacks):
+        rows = table[table["stack"] == stack].set_index("config")["ratio"].reindex(configs)
+        values = rows.to_numpy(dtype=float)
+        known = np.isfinite(values)
+        label, color, _ = LAMPI_STACK_STYLES.get(stack, (stack, next(others), None))
+        xs = x + (i - (len(stacks) - 1) / 2) * width
+        handles.append(ax.bar(xs[known], values[known], width * 0.95, color=color,
+                              label=label))
+    handles.append(ax.axhline(1.0, color="gray", ls="--", lw=1.0,
+                              label=f"{LAMPI_STACK_STYLES[NAS_BASELINE][0]} time (ratio 1)"))
+    ax.set_xticks(x)
+    ax.set_xticklabels(configs)
+    ax.set_xlabel(NAS_CONFIG_LABEL)
+    ax.set_ylabel(NAS_RATIO_LABEL)
+    ax.set_title(title or "NAS benchmarks normalized to LA-MPI-GM, seed 003 Fig. 5 "
+                 "(predicted blind)")
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.12),
+              ncol=len(handles))
+    return fig
+
+
+def plot_nas(data, summary, path, title=None):
+    """NAS benchmark execution times normalized to LA-MPI-GM, seed 003 Fig. 5.
+
+    Grouped bars, one group per config of nas-overlap data (``bt.B.4`` ...; the 15 of Fig. 5
+    in its order, then any others), one bar per stack (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM at
+    1, MPICH-GM) = its time over the LA-MPI-GM time of the config, with ratio 1 dashed. A
+    config without an LA-MPI-GM time, and a stack not run there, have no bar; raises
+    ``ValueError`` when no config has one. ``summary`` is unused (the paper's values are
+    withheld). Writes ``path`` atomically and returns it.
+    """
+    return save_figure_atomic(nas_figure(data, summary, title), path)

@@ -26,6 +26,17 @@ one row per (stack, message size); a curve is one MPI stack of :data:`LAMPI_STAC
 ping-pong latency, ``mbps`` the unidirectional MPI bandwidth in Mbit/s; sizes are powers of two
 from 4 bytes to 2 MB. Only ``stack,msg_bytes,latency_us,mbps`` are required
 (:data:`LAMPI_COLUMNS`). A size measured more than once in a stack is averaged.
+
+Seed 003 sec. 4, scenario ``nas-overlap`` (Fig. 5): its ``data.csv`` has the columns
+``config,bench,class,ranks,stack,net,time_s,compute_s,steps_simulated,steps``, one row per
+(config, stack). ``config`` names a NAS benchmark run as ``bench.CLASS.ranks`` (``bt.B.4``,
+``is.C.8``; the 15 of Fig. 5 are :data:`NAS_CONFIGS`), ``stack`` one MPI stack of
+:data:`NAS_STACKS` (``net`` ``gige`` or ``myrinet``). ``time_s`` is the benchmark's (estimated)
+execution time in seconds; ``compute_s`` (its computation alone, s), ``steps_simulated`` and
+``steps`` are informational. Only ``config,stack,time_s`` are required (:data:`NAS_COLUMNS`);
+``time_s`` must be a positive number (a blank counts as not measured). A (config, stack)
+measured more than once is averaged. The figure shows each time over the LA-MPI-GM time of the
+same config (:func:`nas_normalized`).
 """
 
 import math
@@ -60,6 +71,16 @@ LAMPI_MEDIUM_MSG = 65536         # bytes: the same gap at the right end of Fig. 
 LAMPI_EAGER_LIMIT = 16384        # bytes: largest message sent eagerly (the eager range)
 LAMPI_RENDEZVOUS_MSG = 32768     # bytes: first size above the eager range
 LAMPI_LARGE_MSG = 2097152        # bytes: the right end of Fig. 4
+
+NAS_COLUMNS = ("config", "stack", "time_s")
+NAS_NUMERIC = ("time_s",)
+# The 15 configurations (bench.CLASS.ranks) of seed 003 Fig. 5, in its order.
+NAS_CONFIGS = ("bt.B.4", "bt.B.9", "bt.C.9", "sp.B.4", "sp.B.9", "sp.C.9", "lu.B.4", "lu.B.8",
+               "lu.C.8", "is.B.4", "is.B.8", "is.C.8", "mg.B.4", "mg.B.8", "mg.C.8")
+# The MPI stacks of Fig. 5, in legend order (the same as Figs. 3 and 4).
+NAS_STACKS = LAMPI_STACKS
+NAS_BASELINE = "lampi-gm"   # Fig. 5 divides every time by this stack's time
+NAS_IS_CONFIG = "is.C.8"    # the config of the TCP-ED-vs-GM speedup row
 
 
 class InputError(ValueError):
@@ -341,11 +362,143 @@ def lampi_predictions(data):
     return combine(mpi_latency_predictions(data), mpi_bw_predictions(data))
 
 
-# Scenario -> its predictor (data -> DataFrame of PREDICTION_COLUMNS). Later experiments
-# (nas) add functions like raw_latency_predictions and a scenario here.
+def require_nas_columns(data):
+    """Raise :class:`InputError` unless ``data`` has every column of :data:`NAS_COLUMNS`, numbers
+    (or blanks) in :data:`NAS_NUMERIC` and only positive, finite times."""
+    require_input_columns(data, NAS_COLUMNS, NAS_NUMERIC)
+    times = pd.to_numeric(data["time_s"], errors="coerce")
+    bad = times.notna() & ~((times > 0) & (times < math.inf))
+    if bad.any():
+        raise InputError(f"column time_s must be a positive time in seconds "
+                         f"(e.g. {data['time_s'][bad].iloc[0]!r})")
+
+
+def _nas_config(series):
+    """Config names stripped, those of :data:`NAS_CONFIGS` in their spelling whatever the
+    case (``IS.c.8`` -> ``is.C.8``)."""
+    names = series.astype(str).str.strip()
+    known = {c.lower(): c for c in NAS_CONFIGS}
+    return names.map(lambda name: known.get(name.lower(), name))
+
+
+def nas_times(data):
+    """Execution times of nas-overlap data: ``time_s`` indexed by config (rows) and stack
+    (columns), duplicates averaged, NaN where a (config, stack) was not run.
+
+    Configs are in :data:`NAS_CONFIGS` order, then any others in order of appearance; stacks
+    in :data:`NAS_STACKS` order, then any others (stack names lower case). Raises
+    :class:`InputError` on bad input (see :func:`require_nas_columns`).
+    """
+    require_nas_columns(data)
+    rows = pd.DataFrame({"config": _nas_config(data["config"]), "stack": _text(data["stack"]),
+                         "time_s": pd.to_numeric(data["time_s"], errors="coerce")})
+    rows = rows[data["config"].notna().to_numpy() & data["stack"].notna().to_numpy()]
+    rows = rows.dropna(subset=["time_s"])
+    configs = [c for c in NAS_CONFIGS if c in set(rows["config"])]
+    configs += [c for c in dict.fromkeys(rows["config"]) if c not in NAS_CONFIGS]
+    stacks = [s for s in NAS_STACKS if s in set(rows["stack"])]
+    stacks += [s for s in dict.fromkeys(rows["stack"]) if s not in NAS_STACKS]
+    mean = rows.groupby(["config", "stack"])["time_s"].mean()
+    return mean.unstack("stack").reindex(index=configs, columns=stacks).astype(float)
+
+
+def nas_normalized(data):
+    """Each execution time over the LA-MPI-GM time of the same config (seed 003 Fig. 5).
+
+    DataFrame with the columns ``config,stack,ratio``: configs in :data:`NAS_CONFIGS` order then
+    any others, stacks in :data:`NAS_STACKS` order (LA-MPI-GM itself at 1.0). A config without
+    an LA-MPI-GM time, and a (config, stack) not run, give no row.
+    """
+    times = nas_times(data)
+    rows = []
+    if NAS_BASELINE in times.columns:
+        for config, row in times.iterrows():
+            base = row[NAS_BASELINE]
+            if math.isnan(base):
+                continue
+            rows += [{"config": config, "stack": stack, "ratio": float(row[stack] / base)}
+                     for stack in times.columns if not math.isnan(row[stack])]
+    return pd.DataFrame(rows, columns=["config", "stack", "ratio"])
+
+
+def nas_suite(times, stack):
+    """The times of ``stack`` at the 15 configs of :data:`NAS_CONFIGS` (a Series in that order);
+    None unless every one of them was run (a partial sweep gives no suite value)."""
+    if stack not in times.columns:
+        return None
+    suite = times[stack].reindex(list(NAS_CONFIGS))
+    return None if suite.isna().any() else suite
+
+
+def _suite_ratio(times, stack, base=NAS_BASELINE):
+    """``stack`` over ``base`` at the 15 configs; None unless both have all of them."""
+    top, bottom = nas_suite(times, stack), nas_suite(times, base)
+    return None if top is None or bottom is None else top / bottom
+
+
+def _not_slower(times, stack, base=NAS_BASELINE):
+    """How many of the 15 configs ``stack`` runs in at most ``base``'s time (ties count); None
+    unless both have all of them."""
+    top, bottom = nas_suite(times, stack), nas_suite(times, base)
+    return None if top is None or bottom is None else int((top <= bottom).sum())
+
+
+def _mean_pct(ratio, absolute=False):
+    """Mean of ``(ratio - 1) * 100`` (of its absolute value when ``absolute``); None when
+    ``ratio`` is None."""
+    if ratio is None:
+        return None
+    pct = (ratio - 1.0) * 100.0
+    return float((pct.abs() if absolute else pct).mean())
+
+
+def nas_time(times, config, stack):
+    """The time of ``stack`` at ``config``; None when not run."""
+    if config not in times.index or stack not in times.columns:
+        return None
+    value = float(times.at[config, stack])
+    return None if math.isnan(value) else value
+
+
+def nas_predictions(data):
+    """Every prediction of scenario ``nas-overlap`` (seed 003 Fig. 5, experiment ``nas``).
+
+    - ``stack=lampi-tcp-vs-gm;suite=15configs`` and ``stack=lampi-tcp-ed-vs-gm;suite=15configs``
+      ``mean_slowdown_pct``: the mean over the 15 configs of (time / LA-MPI-GM time - 1) * 100;
+    - ``stack=lampi-tcp-ed-vs-gm;suite=15configs`` ``configs_matching_or_beating``: how many of
+      the 15 configs run no slower on LA-MPI-TCP-ED than on LA-MPI-GM (time <= GM time);
+    - ``stack=lampi-tcp-ed-vs-gm;bench=is.C.8`` ``speedup_pct``: (LA-MPI-GM time /
+      LA-MPI-TCP-ED time - 1) * 100 of is.C.8;
+    - ``stack=mpich-gm-vs-lampi-gm`` ``mean_diff_pct``: the mean over the 15 configs of
+      |MPICH-GM time / LA-MPI-GM time - 1| * 100.
+
+    A suite row needs both stacks it compares at all 15 configs of :data:`NAS_CONFIGS` (others
+    are ignored); the is.C.8 row needs both stacks there. Raises :class:`InputError` on bad
+    input (see :func:`require_nas_columns`).
+    """
+    times = nas_times(data)
+    tcp = _suite_ratio(times, "lampi-tcp")
+    ed = _suite_ratio(times, "lampi-tcp-ed")
+    mpich = _suite_ratio(times, "mpich-gm")
+    gm_is = nas_time(times, NAS_IS_CONFIG, NAS_BASELINE)
+    ed_is = nas_time(times, NAS_IS_CONFIG, "lampi-tcp-ed")
+    suite = f"suite={len(NAS_CONFIGS)}configs"
+    return prediction_rows("nas", [
+        (f"stack=lampi-tcp-vs-gm;{suite}", "mean_slowdown_pct", _mean_pct(tcp)),
+        (f"stack=lampi-tcp-ed-vs-gm;{suite}", "mean_slowdown_pct", _mean_pct(ed)),
+        (f"stack=lampi-tcp-ed-vs-gm;{suite}", "configs_matching_or_beating",
+         _not_slower(times, "lampi-tcp-ed")),
+        (f"stack=lampi-tcp-ed-vs-gm;bench={NAS_IS_CONFIG}", "speedup_pct",
+         None if gm_is is None or ed_is is None else (gm_is / ed_is - 1.0) * 100.0),
+        ("stack=mpich-gm-vs-lampi-gm", "mean_diff_pct", _mean_pct(mpich, absolute=True)),
+    ])
+
+
+# Scenario -> its predictor (data -> DataFrame of PREDICTION_COLUMNS).
 SCENARIO_PREDICTIONS = {
     "raw-ethernet-vs-myrinet": raw_predictions,
     "lampi-latency-bandwidth": lampi_predictions,
+    "nas-overlap": nas_predictions,
 }
 
 

@@ -11,9 +11,10 @@ Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writ
 A scenario that predicts a paper's figures blind (listed in
 :data:`analysis.predictions.SCENARIO_PREDICTIONS`: ``raw-ethernet-vs-myrinet`` and
 ``lampi-latency-bandwidth``, figures ``DIR/<scenario>.png`` (latency) and
-``DIR/<scenario>-bw.png`` (bandwidth)) has no reference rows: it writes
-``DIR/predictions.csv`` (``experiment,config,metric,sim_value``) instead of ``summary.csv`` and
-prints the predictions. All files are written atomically.
+``DIR/<scenario>-bw.png`` (bandwidth); ``nas-overlap``, figure ``DIR/<scenario>.png`` (NAS times
+normalized to LA-MPI-GM)) has no reference rows: it writes ``DIR/predictions.csv``
+(``experiment,config,metric,sim_value``) instead of ``summary.csv`` and prints the predictions
+(``nas-overlap`` also the normalized times). All files are written atomically.
 
 Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable, or lacks a column the
 scenario's predictions need (one line on stderr, nothing written).
@@ -31,10 +32,12 @@ from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
 from . import incast
-from .plots import (plot_gm_allsize, plot_gm_latency, plot_incast, plot_lampi_bw,
-                    plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep, plot_netpipe,
-                    plot_pci_dma, plot_raw_bw, plot_raw_latency, table1_cells)
-from .predictions import SCENARIO_PREDICTIONS, InputError, predictions_for, write_predictions
+from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_incast,
+                    plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
+                    plot_nas, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
+                    table1_cells)
+from .predictions import (SCENARIO_PREDICTIONS, InputError, nas_normalized, predictions_for,
+                          write_predictions)
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
 
@@ -62,7 +65,12 @@ PREDICTION_FIGURES = {
         ("-bw", plot_lampi_bw, "MPI unidirectional bandwidth, seed 003 Fig. 4 "
                                "(predicted blind)"),
     ],
+    "nas-overlap": [
+        ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5 "
+                       "(predicted blind)"),
+    ],
 }
+NAS_SCENARIO = "nas-overlap"
 FIGURES = {**MYRINET_FIGURES, **PREDICTION_FIGURES}
 
 
@@ -234,6 +242,27 @@ def predictions_text(predictions):
     return "\n".join(lines)
 
 
+def nas_text(data):
+    """NAS execution times over the LA-MPI-GM time: one line per config, one column per stack
+    (``-`` where the stack was not run)."""
+    table = nas_normalized(data)
+    if table.empty:
+        return "no normalized NAS times: no config has an LA-MPI-GM time"
+    configs = list(dict.fromkeys(table["config"]))
+    stacks = list(dict.fromkeys(table["stack"]))
+    heads = [LAMPI_STACK_STYLES.get(s, (s,))[0] for s in stacks]
+    cwide = max([6] + [len(c) for c in configs]) + 2
+    widths = [max(10, len(h) + 2) for h in heads]
+    ratio = table.set_index(["config", "stack"])["ratio"]
+    lines = ["Execution time / LA-MPI-GM time",
+             "config".ljust(cwide) + "".join(h.rjust(w) for h, w in zip(heads, widths))]
+    for config in configs:
+        cells = [number(ratio.get((config, s)), missing="-").rjust(w)
+                 for s, w in zip(stacks, widths)]
+        lines.append(config.ljust(cwide) + "".join(cells))
+    return "\n".join(lines)
+
+
 def _nic_text(data):
     """``"LANai9 "`` when ``data`` holds one NIC, else ``""``."""
     if "nic" not in data.columns:
@@ -306,6 +335,8 @@ def report(scenario, results, reference=None):
                          "summary.csv not written")
         parts.append(f"Blind predictions ({len(predictions)}, predictions.csv)")
         parts.append(predictions_text(predictions))
+        if scenario == NAS_SCENARIO:
+            parts.append(nas_text(data))
         if summary is None:
             return "\n".join(parts)
     if summary is None:

@@ -61,6 +61,11 @@ GmExperiment::Validate(const GmConfig& c)
     {
         return "--pci: '" + c.pci + "' is not a PCI slot; allowed: 32x33, 32x66, 64x33, 64x66";
     }
+    if (c.hosts < 2 || c.hosts > 16 || (c.hosts > 2 && !c.useSwitch))
+    {
+        return "hosts: " + std::to_string(c.hosts) +
+               " GM hosts; allowed: 2 back to back, or 2..16 on the 16-port switch";
+    }
     std::string err = ProfileRegistry::CheckTargets(c.overrides, kTargets);
     if (!err.empty())
     {
@@ -169,12 +174,12 @@ GmExperiment::EffectivePci(const GmConfig& c)
 GmExperiment::GmExperiment(const GmConfig& c)
 {
     NS_ABORT_MSG_UNLESS(Validate(c).empty(), "GmExperiment: " << Validate(c));
-    m_nodes.Create(2);
+    m_nodes.Create(c.hosts);
     HostHelper hosts;
     hosts.SetHostProfile(c.host);
     hosts.SetPciSlot(c.pci);
     hosts.Install(m_nodes);
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < c.hosts; ++i)
     {
         LimitToBoardClock(c, m_nodes.Get(i)->GetObject<PciBus>());
     }
@@ -187,7 +192,7 @@ GmExperiment::GmExperiment(const GmConfig& c)
     NetDeviceContainer ports = c.useSwitch
                                    ? myrinet.InstallSwitch(CreateObject<Node>(), m_nodes)
                                    : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < c.hosts; ++i)
     {
         Ptr<Node> n = m_nodes.Get(i);
         ProfileRegistry::ApplyOverrides(c.overrides, "bus", n->GetObject<PciBus>());

@@ -20,7 +20,7 @@ class ScenarioArgs;
 /**
  * @ingroup clusternet
  * @brief The machine of a GM experiment: two hosts with LANai NICs linked back to back, as in
- * seed 001 sec. 3.
+ * seed 001 sec. 3, or up to 16 hosts on one Myrinet switch.
  */
 struct GmConfig
 {
@@ -30,11 +30,12 @@ struct GmConfig
     std::string overrides;                  //!< "target.Attribute=value;..." (lanai, mcp, gm,
                                             //!< bus, cpu, link, port)
     bool useSwitch{false};                  //!< through one XBar16 switch, not back to back
+    uint32_t hosts{2};                      //!< hosts (more than 2 need useSwitch; at most 16)
 };
 
 /**
  * @ingroup clusternet
- * @brief Builds the two-host GM machine and runs benchmark steps on it. One object per
+ * @brief Builds the GM machine and runs benchmark steps on it (hosts 0 and 1). One object per
  * process: its destructor ends the simulation (Simulator::Destroy).
  */
 class GmExperiment

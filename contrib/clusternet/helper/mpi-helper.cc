@@ -266,12 +266,18 @@ MpiHelper::Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
     auto left = std::make_shared<uint32_t>(0);
     for (const auto& r : ranks)
     {
-        *left += r->IsDone() ? 0 : 1;
-        r->SetDoneCallback([left](uint32_t) {
-            if (--*left == 0)
+        if (r->IsDone())
+        {
+            continue; // (an empty program is done before it starts; count it once)
+        }
+        ++*left;
+        auto counted = std::make_shared<bool>(true);
+        r->SetDoneCallback([left, counted](uint32_t) {
+            if (*counted && --*left == 0)
             {
                 Simulator::Stop();
             }
+            *counted = false;
         });
     }
     if (*left == 0)

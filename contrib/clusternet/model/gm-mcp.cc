@@ -119,6 +119,7 @@ GmMcp::DoDispose()
     m_sendQueue.clear();
     m_unacked.clear();
     m_resendQueue.clear();
+    m_backlog.clear();
     for (auto& [node, ev] : m_goBackTimer)
     {
         ev.Cancel();
@@ -383,9 +384,24 @@ GmMcp::Transmit(Ptr<Packet> packet, uint16_t node, bool data)
     bool found = port->GetRoute(m_peers.at(node), route);
     NS_ASSERT_MSG(found, "GM: no route to node " << node);
     m_txTrace(packet);
-    m_onWire.push_back(data);
-    bool queued = port->SendRoute(packet, route, GmHeader::MYRINET_TYPE);
-    NS_ASSERT_MSG(queued, "GM: the packet interface refused a packet (queue full)");
+    // ACKs are not bounded by send buffers: when the link is held back long enough (STOP
+    // through a congested switch), they wait in the control program, in order.
+    m_backlog.push_back({packet, route, data});
+    DrainBacklog();
+}
+
+void
+GmMcp::DrainBacklog()
+{
+    Ptr<MyrinetNetDevice> port = m_nic->GetPort();
+    while (!m_backlog.empty() && port->CanQueue())
+    {
+        Pending next = m_backlog.front();
+        m_backlog.pop_front();
+        m_onWire.push_back(next.data);
+        bool queued = port->SendRoute(next.packet, next.route, GmHeader::MYRINET_TYPE);
+        NS_ASSERT_MSG(queued, "GM: the packet interface refused a packet with room");
+    }
 }
 
 void
@@ -394,6 +410,7 @@ GmMcp::SendDone(Ptr<const Packet> wire)
     NS_ASSERT_MSG(!m_onWire.empty(), "send done with nothing on the wire");
     bool data = m_onWire.front();
     m_onWire.pop_front();
+    DrainBacklog();
     if (data)
     {
         m_nic->ReleaseSendBuffer();

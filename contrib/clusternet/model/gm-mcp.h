@@ -190,6 +190,17 @@ class GmMcp : public Object
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
     std::deque<bool> m_onWire; //!< packets handed to the port, in order: true = data
+    /// A packet built while the port's queue was full: it waits in the MCP, in order.
+    struct Pending
+    {
+        Ptr<Packet> packet;
+        std::vector<uint8_t> route;
+        bool data;
+    };
+
+    std::deque<Pending> m_backlog; //!< packets waiting for room in the port's queue
+    /// Hand backlogged packets to the port while its queue has room.
+    void DrainBacklog();
 
     std::deque<Ptr<Packet>> m_received; //!< accepted data packets waiting for the host DMA
     std::map<uint8_t, std::vector<ReceiveBuffer>> m_buffers; //!< provided, per port

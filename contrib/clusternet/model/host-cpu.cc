@@ -5,6 +5,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace clusternet
@@ -74,6 +76,23 @@ HostCpu::GetTypeId()
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&HostCpu::m_speed),
                           MakeDoubleChecker<double>(0.01, 100.0))
+            .AddAttribute("ComputeSlice",
+                          "Time slice of a user-level (M:1) thread library such as FreeBSD's "
+                          "libc_r: user work (a library thread woken by I/O) takes the CPU from "
+                          "the application's computation only at the first scheduler tick after "
+                          "the computing thread has run this long since it was scheduled; "
+                          "interrupts and kernel work return to the computing thread. 0 = "
+                          "kernel-scheduled threads: user work preempts computation at once "
+                          "[Time].",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&HostCpu::m_computeSlice),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("SchedulerTick",
+                          "Period of the thread library's scheduling signal, counted from time "
+                          "0; used with ComputeSlice [Time].",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&HostCpu::m_schedulerTick),
+                          MakeTimeChecker(MicroSeconds(1)))
             .AddTraceSource("WorkStart",
                             "A work item starts running: its cost and priority.",
                             MakeTraceSourceAccessor(&HostCpu::m_workStartTrace),
@@ -96,6 +115,7 @@ HostCpu::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_running.Cancel();
+    m_sliceEnd.Cancel();
     m_current.done = MakeNullCallback<void>();
     for (auto& q : m_queues)
     {
@@ -112,13 +132,19 @@ HostCpu::Execute(Time cost, Priority prio, Callback<void> done)
     m_queues[prio].push_back({cost, done});
     if (m_busy && m_currentPrio >= USER && prio < m_currentPrio)
     {
-        // Preempt the user or compute item; it resumes first in its class with what it still
-        // needs.
-        Time left = m_current.cost - (Simulator::Now() - m_currentStart);
-        m_running.Cancel();
-        m_busyTime -= left;
-        m_queues[m_currentPrio].push_front({left, m_current.done});
-        m_busy = false;
+        if (prio == USER && m_inSlice)
+        {
+            // A user-level thread library switches threads only at a scheduling signal after
+            // the computing thread's slice.
+            if (!m_sliceEnd.IsPending())
+            {
+                m_sliceEnd = Simulator::Schedule(NextSliceEnd() - Simulator::Now(),
+                                                 &HostCpu::EndSlice,
+                                                 this);
+            }
+            return;
+        }
+        Preempt();
     }
     if (!m_busy)
     {
@@ -127,24 +153,84 @@ HostCpu::Execute(Time cost, Priority prio, Callback<void> done)
 }
 
 void
+HostCpu::Preempt()
+{
+    // The user or compute item resumes first in its class with what it still needs.
+    Time left = m_current.cost - (Simulator::Now() - m_currentStart);
+    m_running.Cancel();
+    m_busyTime -= left;
+    m_queues[m_currentPrio].push_front({left, m_current.done});
+    m_busy = false;
+}
+
+Time
+HostCpu::NextSliceEnd() const
+{
+    Time earliest = std::max(m_sliceStart + m_computeSlice, Simulator::Now());
+    int64_t ticks = (earliest.GetTimeStep() + m_schedulerTick.GetTimeStep() - 1) /
+                    m_schedulerTick.GetTimeStep();
+    return TimeStep(ticks * m_schedulerTick.GetTimeStep());
+}
+
+void
+HostCpu::EndSlice()
+{
+    NS_LOG_FUNCTION(this);
+    m_inSlice = false;
+    if (m_queues[USER].empty())
+    {
+        return;
+    }
+    if (m_busy && m_currentPrio == COMPUTE)
+    {
+        Preempt();
+        StartNext();
+    }
+}
+
+void
 HostCpu::StartNext()
 {
+    bool urgent = !m_queues[INTERRUPT].empty() || !m_queues[KERNEL].empty();
+    if (m_inSlice && !urgent && !m_queues[COMPUTE].empty())
+    {
+        // Back from an interrupt or kernel work: the computing thread keeps its slice.
+        StartItem(COMPUTE);
+        return;
+    }
     for (uint8_t p = 0; p < m_queues.size(); ++p)
     {
         if (!m_queues[p].empty())
         {
-            m_current = m_queues[p].front();
-            m_queues[p].pop_front();
-            m_currentPrio = static_cast<Priority>(p);
-            m_currentStart = Simulator::Now();
-            m_busy = true;
-            m_busyTime += m_current.cost;
-            m_workStartTrace(m_current.cost, p);
-            m_running = Simulator::Schedule(m_current.cost, &HostCpu::Complete, this);
+            StartItem(static_cast<Priority>(p));
             return;
         }
     }
     m_busy = false;
+    m_inSlice = false;
+}
+
+void
+HostCpu::StartItem(Priority p)
+{
+    m_current = m_queues[p].front();
+    m_queues[p].pop_front();
+    m_currentPrio = p;
+    m_currentStart = Simulator::Now();
+    m_busy = true;
+    m_busyTime += m_current.cost;
+    if (p == USER)
+    {
+        m_inSlice = false; // a thread switch
+    }
+    else if (p == COMPUTE && !m_inSlice && m_computeSlice.IsStrictlyPositive())
+    {
+        m_inSlice = true; // the computing thread is scheduled with a fresh slice
+        m_sliceStart = Simulator::Now();
+        m_sliceEnd.Cancel();
+    }
+    m_workStartTrace(m_current.cost, p);
+    m_running = Simulator::Schedule(m_current.cost, &HostCpu::Complete, this);
 }
 
 void

@@ -27,7 +27,8 @@ namespace clusternet
  * kernel (bottom-half) work preempts a running user or compute item, and user work (a library
  * thread woken by I/O) preempts application computation; the preempted item resumes afterwards,
  * first in its class, with the time it still needs. Kernel and interrupt items run to
- * completion.
+ * completion. With a user-level thread library (ComputeSlice > 0) user work waits for the
+ * computing thread's time slice to end at a scheduler tick instead.
  *
  * The cost attributes describe the host and its operating system (a "host profile"); a NIC's
  * driver costs belong to the NIC's profile (GigeNetDevice).
@@ -88,6 +89,14 @@ class HostCpu : public Object
     };
 
     void StartNext();
+    /// Start the first item of class @p p.
+    void StartItem(Priority p);
+    /// Put the running user or compute item back at the head of its class.
+    void Preempt();
+    /// @return the scheduler tick at which the computing thread's slice ends
+    Time NextSliceEnd() const;
+    /// The computing thread's slice ended: a waiting user item takes the CPU.
+    void EndSlice();
     void Complete();
 
     std::array<std::deque<WorkItem>, 4> m_queues; //!< pending items per priority
@@ -107,6 +116,11 @@ class HostCpu : public Object
     Time m_udpTxPacketCost;  //!< UDP/IP per-packet transmit cost
     Time m_udpRxPacketCost;  //!< UDP/IP per-packet receive cost
     double m_speed;          //!< speed at library code relative to the PIII-450
+    Time m_computeSlice;     //!< user-level thread library's time slice (0: none)
+    Time m_schedulerTick;    //!< period of its scheduling signal
+    bool m_inSlice{false};   //!< the computing thread holds the CPU for its slice
+    Time m_sliceStart;       //!< when the computing thread was last scheduled
+    EventId m_sliceEnd;      //!< the scheduling signal that ends the slice
 
     TracedCallback<Time, uint8_t> m_workStartTrace; //!< item started: cost, priority
 };

@@ -221,6 +221,32 @@ MakeCatalogue()
               "gm_provide_receive_buffer(): bookkeeping and a posted PIO write (estimate)"},
              {"gm", "SendTokens", "32", "GM 1.x port default (as the P200 profile)"},
              {"gm", "ReceiveTokens", "32", "GM 1.x port default (as the P200 profile)"},
+             {"cpu", "ComputeSlice", "20ms",
+              "FreeBSD 4.7 libc_r, the thread library LA-MPI-TCP-ED uses (" + kSeed003 +
+              " sec. 4), schedules its threads in user space: TIMESLICE_USEC 20000 "
+              "(pthread_private.h); a thread woken by a socket event runs when the computing "
+              "thread's slice has expired at a scheduling signal"},
+             {"cpu", "SchedulerTick", "10ms",
+              "libc_r CLOCK_RES_USEC 10000: the period of its scheduling signal (ITIMER_PROF)"},
+             // Sustained compute rates of the NAS kernels, per process. No NPB figure for this
+             // CPU was found; derived from its peak and memory bandwidth (/work notes
+             // npb-rates.md): 2 x87 flops per cycle at 2083 MHz (4.2 Gflop/s; SSE is single
+             // precision), DDR333 on a 333 MHz FSB (2.7 GB/s peak, ~1-1.9 GB/s sustained),
+             // with the fractions of peak g77 -O3 codes of the era sustain; every per-rank
+             // working set (1/4..1/9 of a class B or C grid) is far beyond the 512 KB L2.
+             {"npb", "BtRate", "300",
+              "BT: 5x5 block solves bound by x87 throughput, ~7 % of peak (range 220-400)"},
+             {"npb", "SpRate", "200",
+              "SP: scalar pentadiagonal sweeps with low arithmetic intensity, bound by memory "
+              "bandwidth, ~5 % of peak (range 140-270)"},
+             {"npb", "LuRate", "340",
+              "LU: SSOR block sweeps, ~8 % of peak (range 250-450)"},
+             {"npb", "MgRate", "260",
+              "MG: 27-point stencils streaming 4-17 M points per rank, bandwidth-bound "
+              "(range 180-350)"},
+             {"npb", "IsRate", "25",
+              "IS: bucket counting and ranking with random accesses to histograms larger than "
+              "the L2, latency-bound: 40 ns per key for its three passes (range 15-40 Mkeys/s)"},
          }});
 
     // ------------------------------------------------------------------ NICs

@@ -631,6 +631,42 @@ class HostCpuTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(userB, MicroSeconds(9), "user work waits for user work");
         NS_TEST_ASSERT_MSG_EQ(compute, MicroSeconds(27), "computation resumed for its remainder");
         NS_TEST_ASSERT_MSG_EQ(cpu->GetBusyTime(), MicroSeconds(27), "busy time conserved");
+
+        // A user-level thread library (libc_r: 20 ms slice, 10 ms scheduling signal): the
+        // computing thread, scheduled at 0 for 100 ms, keeps the CPU when user work arrives at
+        // 5 ms until the first tick after its slice, 20 ms; an interrupt at 12 ms (1 ms) still
+        // runs at once and returns to the computation. The user item (2 ms) runs 20-22 ms; the
+        // computation ends at 100 + 1 + 2 = 103 ms. Without a slice the user item ends at 7 ms.
+        for (Time slice : {MilliSeconds(20), Seconds(0)})
+        {
+            cpu = CreateObject<HostCpu>();
+            cpu->SetAttribute("ComputeSlice", TimeValue(slice));
+            Time irqEnd;
+            cpu->Execute(MilliSeconds(100), HostCpu::COMPUTE, [&]() { compute = Simulator::Now(); });
+            Simulator::Schedule(MilliSeconds(5), [&]() {
+                cpu->Execute(MilliSeconds(2), HostCpu::USER, [&]() { userA = Simulator::Now(); });
+            });
+            Simulator::Schedule(MilliSeconds(12), [&]() {
+                cpu->Execute(MilliSeconds(1), HostCpu::INTERRUPT, [&]() { irqEnd = Simulator::Now(); });
+            });
+            Simulator::Run();
+            Simulator::Destroy();
+            bool sliced = slice.IsStrictlyPositive();
+            NS_TEST_ASSERT_MSG_EQ(userA, MilliSeconds(sliced ? 22 : 7), "user work waits for the slice");
+            NS_TEST_ASSERT_MSG_EQ(irqEnd, MilliSeconds(13), "interrupts are not held");
+            NS_TEST_ASSERT_MSG_EQ(compute, MilliSeconds(103), "computation resumed");
+        }
+        // The slice counts from when the computing thread was scheduled: computation from 0,
+        // user work at 45 ms (the slice expired at 20 ms) runs at the next tick, 50 ms.
+        cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("ComputeSlice", TimeValue(MilliSeconds(20)));
+        cpu->Execute(MilliSeconds(100), HostCpu::COMPUTE, [&]() { compute = Simulator::Now(); });
+        Simulator::Schedule(MilliSeconds(45), [&]() {
+            cpu->Execute(MilliSeconds(2), HostCpu::USER, [&]() { userA = Simulator::Now(); });
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(userA, MilliSeconds(52), "switch at the next tick");
     }
 };
 

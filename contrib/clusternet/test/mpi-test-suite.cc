@@ -968,6 +968,186 @@ class MpiProgramTestCase : public TestCase
 };
 
 /**
+ * NAS skeletons: the bytes each rank sends per time step follow from the benchmarks' own
+ * decompositions (NPB MPI sources), computed here from the published formulas, not from the
+ * builder; a step's computation adds up to the benchmark's operation count over the rate; and
+ * every configuration of seed 003 Fig. 5 runs to completion with every byte received.
+ */
+class NasSkeletonTestCase : public TestCase
+{
+  public:
+    NasSkeletonTestCase()
+        : TestCase("NAS skeletons: bytes per step, computation, completion")
+    {
+    }
+
+  private:
+    /// Bytes rank @p r sends in the application's context during the simulated steps.
+    static uint64_t StepBytes(const NasJob& job, uint32_t r)
+    {
+        uint64_t bytes = 0;
+        for (uint32_t i = job.loopStart[r]; i < job.loopEnd[r]; ++i)
+        {
+            const MpiOperation& op = job.programs[r][i];
+            bool send = op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
+            bytes += send ? op.bytes : 0;
+        }
+        return bytes / job.simulatedSteps;
+    }
+
+    /// Computation of rank @p r per simulated step.
+    static Time StepCompute(const NasJob& job, uint32_t r)
+    {
+        Time t;
+        for (uint32_t i = job.loopStart[r]; i < job.loopEnd[r]; ++i)
+        {
+            const MpiOperation& op = job.programs[r][i];
+            t += op.kind == MpiOperation::COMPUTE ? op.duration : Time();
+        }
+        return t / job.simulatedSteps;
+    }
+
+    void DoRun() override
+    {
+        Ptr<NasSkeleton> nas = CreateObject<NasSkeleton>();
+        NS_TEST_ASSERT_MSG_NE(NasSkeleton::Check("bt", 'B', 8), "", "BT needs a square");
+        NS_TEST_ASSERT_MSG_NE(NasSkeleton::Check("lu", 'B', 9), "", "LU needs a power of two");
+        NS_TEST_ASSERT_MSG_NE(NasSkeleton::Check("ft", 'B', 4), "", "no FT skeleton");
+        NS_TEST_ASSERT_MSG_NE(NasSkeleton::Check("mg", 'A', 4), "", "class A not modelled");
+
+        // BT, class B, 4 ranks (p = 2, cells of 51): copy_faces 6 x (p-1) 51^2 x 10 doubles;
+        // each direction's solve (p - 1) forward (52^2 x 30 doubles, MAX_CELL_DIM = 52) and
+        // backward (52^2 x 5) messages. 9 ranks: cells of 34, MAX_CELL_DIM 35.
+        NasJob bt4 = nas->Build("bt", 'B', 4, 2);
+        NS_TEST_ASSERT_MSG_EQ(StepBytes(bt4, 0),
+                              6ull * 51 * 51 * 80 + 3ull * 52 * 52 * 35 * 8,
+                              "BT.B.4 bytes per step");
+        NasJob bt9 = nas->Build("bt", 'B', 9, 1);
+        NS_TEST_ASSERT_MSG_EQ(StepBytes(bt9, 4),
+                              6ull * 2 * 34 * 34 * 80 + 3ull * 2 * 35 * 35 * 35 * 8,
+                              "BT.B.9 bytes per step");
+        // SP, class B, 4 ranks: every cell touches the boundary across every direction, so a
+        // solve message covers 50 x 50 lines: forward 22, backward 10 doubles per line.
+        NasJob sp4 = nas->Build("sp", 'B', 4, 1);
+        NS_TEST_ASSERT_MSG_EQ(StepBytes(sp4, 3),
+                              6ull * 51 * 51 * 80 + 3ull * 50 * 50 * 32 * 8,
+                              "SP.B.4 bytes per step");
+        // LU, class B, 2 x 2 ranks: 100 planes of one 50-point line (5 doubles a point) to
+        // each downstream neighbour, and exchange_3's two planes of 51 x 102 points per face.
+        NasJob lu4 = nas->Build("lu", 'B', 4, 1);
+        for (uint32_t r : {0u, 3u})
+        {
+            NS_TEST_ASSERT_MSG_EQ(StepBytes(lu4, r),
+                                  100ull * 2 * 50 * 40 + 2ull * 10 * 51 * 102 * 8,
+                                  "LU.B.4 bytes per step");
+        }
+        // MG, class B, 8 ranks (2 x 2 x 2): per level k, a = 2^(k-1) points per axis; comm3
+        // sends a^2, (a+2) a and (a+2)^2 doubles twice each; 3 comm3 per level from 2 to 8,
+        // 2 on level 1. The NPB notes give 3.22 MB per rank per step.
+        uint64_t mg = 0;
+        for (uint64_t k = 1; k <= 8; ++k)
+        {
+            uint64_t a = (1ull << k) / 2;
+            mg += (k == 1 ? 2 : 3) * 2 * 8 * (a * a + (a + 2) * a + (a + 2) * (a + 2));
+        }
+        NasJob mg8 = nas->Build("mg", 'B', 8, 1);
+        NS_TEST_ASSERT_MSG_EQ(StepBytes(mg8, 5), mg, "MG.B.8 bytes per step");
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(mg) / 1e6, 3.22, 0.01, "MG.B.8 against the notes");
+        // IS, class B, 4 ranks: rank 0 sends each other rank the keys of its buckets (shares
+        // 0.2498, 0.2519, 0.2481 of 2^23 keys, 4 bytes each), 2 rounds of the 1029-int
+        // Allreduce and 3 send counts.
+        NasJob is4 = nas->Build("is", 'B', 4, 1);
+        uint64_t keys = 4 * (std::llround(8388608 * 0.2498) + std::llround(8388608 * 0.2519) +
+                             std::llround(8388608 * 0.2481));
+        uint64_t isBytes = 0;
+        for (uint32_t i = is4.loopStart[0]; i < is4.loopEnd[0]; ++i)
+        {
+            const MpiOperation& op = is4.programs[0][i];
+            isBytes += op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND ? op.bytes
+                                                                                    : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(isBytes, keys + 2 * 4116 + 3 * 4, "IS.B.4 bytes per step");
+
+        // A step's computation is the benchmark's operation count over the rate: BT.B 3.511e9
+        // flops per step at 300 Mflop/s on 4 ranks; LU's ranks differ by their plane areas
+        // only (the mean is the balanced share).
+        NS_TEST_ASSERT_MSG_EQ_TOL(StepCompute(bt4, 2).GetSeconds(),
+                                  3.5112e9 / 4 / 300e6,
+                                  0.001,
+                                  "BT.B.4 computation per step");
+        NasJob lu8 = nas->Build("lu", 'B', 8, 1);
+        double mean = 0;
+        for (uint32_t r = 0; r < 8; ++r)
+        {
+            mean += StepCompute(lu8, r).GetSeconds() / 8;
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(mean, 1.9953e9 / 8 / 340e6, 0.0005, "LU.B.8 computation");
+        NS_TEST_ASSERT_MSG_GT(StepCompute(lu8, 1), StepCompute(lu8, 3), "26- vs 24-line row");
+
+        // Every configuration of Fig. 5 completes (no receive left unmatched).
+        MpiHelper profile;
+        profile.SetMpiProfile("lampi-gm");
+        for (const auto& [bench, cls, ranks] :
+             std::vector<std::tuple<std::string, char, uint32_t>>{
+                 {"bt", 'B', 4}, {"bt", 'B', 9}, {"bt", 'C', 9}, {"sp", 'B', 4}, {"sp", 'B', 9},
+                 {"sp", 'C', 9}, {"lu", 'B', 4}, {"lu", 'B', 8}, {"lu", 'C', 8}, {"is", 'B', 4},
+                 {"is", 'B', 8}, {"is", 'C', 8}, {"mg", 'B', 4}, {"mg", 'B', 8}, {"mg", 'C', 8}})
+        {
+            NasJob job = nas->Build(bench, cls, ranks, 1);
+            TestJob run(job.programs, profile);
+            std::string what = bench + "." + std::string(1, cls) + "." + std::to_string(ranks);
+            NS_TEST_ASSERT_MSG_EQ(run.Run(), "", what + " completes");
+            uint64_t sent = 0;
+            for (const auto& r : job.programs)
+            {
+                for (const auto& op : r)
+                {
+                    bool send = op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
+                    sent += send ? op.bytes : 0;
+                }
+            }
+            uint64_t received = 0;
+            for (const auto& [rank, src, tag, bytes] : run.received)
+            {
+                received += bytes;
+            }
+            NS_TEST_ASSERT_MSG_EQ(received, sent, what + ": bytes received = bytes sent");
+        }
+    }
+};
+
+/**
+ * NasJob::EstimateTime: the timed region of each rank with the simulated steps scaled to the
+ * benchmark's, the largest over ranks.
+ */
+class NasEstimateTestCase : public TestCase
+{
+  public:
+    NasEstimateTestCase()
+        : TestCase("NAS skeletons: the benchmark time extrapolated from simulated steps")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NasJob job;
+        job.programs.assign(2, std::vector<MpiOperation>(5, MpiOperation::Compute(Seconds(1))));
+        job.timerStart = {1, 1};
+        job.loopStart = {2, 2};
+        job.loopEnd = {4, 4};
+        job.simulatedSteps = 2;
+        job.benchmarkSteps = 10;
+        // Rank 0: timer at 1 s, loop 2-4 s (two steps of 1 s), done at 5 s: 1 + 5 x 2 + 1.
+        // Rank 1: timer at 2 s, loop 3-7 s, done at 8 s: 1 + 5 x 4 + 1 = 22 s.
+        std::vector<std::vector<Time>> done = {
+            {Seconds(1), Seconds(2), Seconds(3), Seconds(4), Seconds(5)},
+            {Seconds(2), Seconds(3), Seconds(5), Seconds(7), Seconds(8)}};
+        NS_TEST_ASSERT_MSG_EQ(job.EstimateTime(done), Seconds(22), "slowest rank, scaled");
+    }
+};
+
+/**
  * The MPI TestSuite.
  */
 class MpiTestSuite : public TestSuite
@@ -981,6 +1161,8 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiSwitchOverTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiCostScalingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiCollectivesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NasSkeletonTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NasEstimateTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiRendezvousTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiDeadlockTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiNonBlockingBarrierTestCase, TestCase::Duration::QUICK);

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 4, Figure 5, predicted blind: execution time
+// of the NAS Parallel Benchmarks BT, SP, LU, IS and MG (classes B and C, 4, 8 or 9 ranks)
+// with LA-MPI-TCP and LA-MPI-TCP-ED over Intel PRO/1000 MT through a Gigabit switch, and
+// LA-MPI-GM (and MPICH-GM) over LANai 7.2 through a Myrinet switch, on Athlon XP 2800+ /
+// FreeBSD 4.7 nodes; the report normalizes each time to LA-MPI-GM's.
+//
+// Each benchmark runs as a skeleton (NasSkeleton): its real communication pattern and its
+// computation at a sustained per-process rate of the host profile. A few time steps are
+// simulated after the benchmark's untimed warm-up step and its barrier, and the benchmark's
+// time is extrapolated to all its steps (--steps).
+//
+//   ./ns3 run scenarios/nas-overlap
+//   ./ns3 run scenarios/nas-overlap -- --config=is.C.8,lu.B.4 --stack=lampi-tcp-ed,lampi-gm
+//   ./ns3 run scenarios/nas-overlap -- --help
+
+#include "ns3/clusternet-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+
+#include <algorithm>
+#include <sstream>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+const std::string kHost = "athlonxp2800-fbsd47";
+const std::string kNic = "pro1000mt"; // the em driver's default coalescing
+const std::string kLanai = "lanai72";
+/// The 15 configurations of seed 003 Fig. 5, in its order.
+const std::string kAllConfigs =
+    "bt.B.4,bt.B.9,bt.C.9,sp.B.4,sp.B.9,sp.C.9,lu.B.4,lu.B.8,lu.C.8,is.B.4,is.B.8,is.C.8,"
+    "mg.B.4,mg.B.8,mg.C.8";
+
+/// One benchmark configuration: benchmark, class, ranks.
+struct NasConfig
+{
+    std::string bench;
+    char cls;
+    uint32_t ranks;
+
+    std::string Name() const
+    {
+        return bench + "." + std::string(1, cls) + "." + std::to_string(ranks);
+    }
+};
+
+/// Parse "bench.CLASS.ranks"; @return "" or what is wrong
+std::string
+ParseConfig(const std::string& text, NasConfig& c)
+{
+    std::vector<std::string> parts;
+    std::stringstream ss(text);
+    for (std::string part; std::getline(ss, part, '.');)
+    {
+        parts.push_back(part);
+    }
+    if (parts.size() != 3 || parts[1].size() != 1 || parts[2].empty() ||
+        parts[2].find_first_not_of("0123456789") != std::string::npos || parts[2].size() > 3)
+    {
+        return "'" + text + "' is not BENCH.CLASS.RANKS (e.g. bt.B.4)";
+    }
+    c = {parts[0], parts[1][0], static_cast<uint32_t>(std::stoul(parts[2]))};
+    return NasSkeleton::Check(c.bench, c.cls, c.ranks);
+}
+
+std::string g_overrides; //!< --set: "npb.Attribute=value;..."
+
+Ptr<NasSkeleton>
+Skeleton()
+{
+    Ptr<NasSkeleton> s = CreateObject<NasSkeleton>();
+    ProfileRegistry::Apply(*ProfileRegistry::Find("host", kHost), "npb", s);
+    ProfileRegistry::ApplyOverrides(g_overrides, "npb", s);
+    return s;
+}
+
+/// Run the ranks; @return the row of the finished job
+std::vector<std::string>
+Finish(const NasConfig& c,
+       const std::string& stack,
+       const std::string& net,
+       const NasJob& job,
+       const std::vector<Ptr<MpiRank>>& ranks)
+{
+    std::string pending = MpiHelper::Run(ranks, Seconds(36000));
+    NS_ABORT_MSG_UNLESS(pending.empty(), "nas-overlap: " << c.Name() << " " << stack << ": "
+                                                        << pending);
+    std::vector<std::vector<Time>> done;
+    for (const auto& r : ranks)
+    {
+        done.push_back(r->GetCompletionTimes());
+    }
+    double time = job.EstimateTime(done).GetSeconds();
+    double compute =
+        Skeleton()->ComputePerStep(c.bench, c.cls, c.ranks).GetSeconds() * job.benchmarkSteps;
+    return {c.Name(),
+            c.bench,
+            std::string(1, c.cls),
+            std::to_string(c.ranks),
+            stack,
+            net,
+            SweepRunner::Fixed(time, 6),
+            SweepRunner::Fixed(compute, 6),
+            std::to_string(job.simulatedSteps),
+            std::to_string(job.benchmarkSteps)};
+}
+
+std::vector<std::string>
+RunTcp(const NasConfig& c, const std::string& stack, uint32_t steps)
+{
+    NasJob job = Skeleton()->Build(c.bench, c.cls, c.ranks, steps);
+    EthernetCluster cluster(c.ranks, kHost, kNic); // the 24-port store-and-forward switch
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    std::vector<Ptr<MpiRank>> ranks =
+        mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), job.programs);
+    std::vector<std::string> row = Finish(c, stack, "gige", job, ranks);
+    Simulator::Destroy();
+    return row;
+}
+
+std::vector<std::string>
+RunGm(const NasConfig& c, const std::string& stack, uint32_t steps)
+{
+    NasJob job = Skeleton()->Build(c.bench, c.cls, c.ranks, steps);
+    GmConfig g;
+    g.host = kHost;
+    g.lanai = kLanai;
+    g.useSwitch = true; // the 16-port Myrinet switch
+    g.hosts = c.ranks;
+    GmExperiment exp(g);
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    mpi.SetGmTransportAttribute("PortId", UintegerValue(4)); // port 2 is the GM test's
+    GmHelper gm;
+    gm.SetHostProfile(g.host);
+    std::vector<Ptr<GmMcp>> mcps;
+    for (uint32_t i = 0; i < c.ranks; ++i)
+    {
+        mcps.push_back(exp.GetMcp(i));
+    }
+    std::vector<Ptr<MpiRank>> ranks = mpi.InstallGm(mcps, gm, job.programs);
+    return Finish(c, stack, "myrinet", job, ranks);
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("nas-overlap",
+                      "Seed 003 Fig. 5 (predicted blind): NAS benchmark skeletons (BT, SP, LU, "
+                      "IS, MG; classes B, C; 4, 8 or 9 ranks) with LA-MPI-TCP, LA-MPI-TCP-ED "
+                      "(PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM (LANai 7.2, "
+                      "Myrinet switch) on Athlon XP 2800+ / FreeBSD 4.7 nodes; execution times "
+                      "normalized to LA-MPI-GM.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("config",
+             "benchmark configurations BENCH.CLASS.RANKS, comma-separated: bench bt or sp "
+             "(ranks 4, 9), lu, is or mg (ranks 4, 8); class B or C",
+             kAllConfigs);
+    args.Add("stack",
+             "MPI libraries, comma-separated (lampi-tcp, lampi-tcp-ed, lampi-gm, mpich-gm)",
+             "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    args.Add("steps",
+             "timed time steps simulated per run, the rest extrapolated; 0 = all of the "
+             "benchmark's (BT 200, SP 400, LU 250, MG 20, IS 10) [steps, 0..400]",
+             "3");
+    args.Add("set",
+             "overrides of the host's sustained compute rates 'npb.Attribute=value;...' with "
+             "BtRate, SpRate, LuRate, MgRate [Mflop/s per process] or IsRate [Mkeys/s] "
+             "(e.g. npb.BtRate=400)",
+             "");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/nas-overlap");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write predictions.csv and the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    std::vector<NasConfig> configs;
+    {
+        std::stringstream ss(args.Get("config"));
+        for (std::string item; std::getline(ss, item, ',');)
+        {
+            NasConfig c;
+            std::string err = ParseConfig(item, c);
+            if (!err.empty())
+            {
+                args.Fail("--config: " + err);
+            }
+            configs.push_back(c);
+        }
+    }
+    std::vector<std::string> stacks =
+        args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
+    uint32_t steps = args.GetUint("steps", 0, 400, "steps");
+    g_overrides = args.Get("set");
+    std::string err = ProfileRegistry::CheckTargets(g_overrides, {"npb"});
+    if (err.empty())
+    {
+        err = ProfileRegistry::ApplyOverrides(g_overrides, "npb", CreateObject<NasSkeleton>());
+    }
+    if (!err.empty())
+    {
+        args.Fail("--set: " + err);
+    }
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+
+    SweepRunner sweep("nas-overlap",
+                      args.Get("out"),
+                      {"config", "bench", "class", "ranks", "stack", "net", "time_s",
+                       "compute_s", "steps_simulated", "steps"});
+    for (const auto& c : configs)
+    {
+        for (const auto& stack : stacks)
+        {
+            bool gm = stack == "lampi-gm" || stack == "mpich-gm";
+            sweep.AddPoint("config=" + c.Name() + " stack=" + stack, [=]() {
+                return SweepRunner::Rows{gm ? RunGm(c, stack, steps) : RunTcp(c, stack, steps)};
+            });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
