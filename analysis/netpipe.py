@@ -245,3 +245,41 @@ def curve_table(df, keys=None):
         row["points"] = len(curve)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def n_half_bytes(curve):
+    """Message size (bytes) at which the throughput first reaches half of the curve's peak.
+
+    Linear interpolation between the last block below half the peak and the first at or above
+    it; the first block's size if it already reaches half; NaN for a curve without throughput.
+    """
+    series = by_block(curve, throughput_mbps(curve))
+    series = series[series > 0]
+    if series.empty:
+        return math.nan
+    half = float(series.max()) / 2.0
+    blocks = series.index.to_numpy(dtype=float)
+    values = series.to_numpy(dtype=float)
+    for i, value in enumerate(values):
+        if value >= half:
+            if i == 0:
+                return float(blocks[0])
+            x0, x1, y0, y1 = blocks[i - 1], blocks[i], values[i - 1], values[i]
+            return float(x0 + (half - y0) * (x1 - x0) / (y1 - y0))
+    return math.nan
+
+
+def falls_from_bytes(curve, drop=0.05):
+    """Block size (bytes) of the curve's peak when the throughput falls after it.
+
+    The curve "falls" when some larger block has a throughput at least ``drop`` (relative)
+    below the peak; a curve that only levels off gives NaN.
+    """
+    series = by_block(curve, throughput_mbps(curve)).dropna()
+    if series.empty:
+        return math.nan
+    peak_block = float(series.idxmax())
+    after = series[series.index > peak_block]
+    if after.empty or float(after.min()) > float(series.max()) * (1.0 - drop):
+        return math.nan
+    return peak_block

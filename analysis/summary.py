@@ -157,6 +157,8 @@ CURVE_METRICS = {
     "plateau_mbytes_per_s": _plateau_mbytes,
     "pivot_bytes": lambda curve, msg: netpipe.pivot_bytes(curve),
     "dropout_at_bytes": lambda curve, msg: gm.dropout_at_bytes(curve),
+    "n_half_bytes": lambda curve, msg: netpipe.n_half_bytes(curve),
+    "falls_from_bytes": lambda curve, msg: netpipe.falls_from_bytes(curve),
 }
 
 # Metrics a config may evaluate over several curves at once: the mean over the curves.

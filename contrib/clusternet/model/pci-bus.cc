@@ -61,6 +61,12 @@ PciBus::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&PciBus::m_pioCycles),
                           MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("PioReadLatency",
+                          "Target latency of a CPU read of a device register: cycles from the "
+                          "address phase until the device returns the data [bus cycles].",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&PciBus::m_pioReadLatencyCycles),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
             .AddTraceSource("Burst",
                             "A burst starts on the bus: its bytes and direction. A master alone on the bus "
                             "runs its bursts back to back and reports the first only.",
@@ -112,6 +118,8 @@ PciBus::BurstCycles(uint32_t bytes, Direction dir) const
         return m_overheadCycles + m_readLatencyCycles + words;
     case DMA_WRITE:
         return m_overheadCycles + m_writeLatencyCycles + words;
+    case PIO_READ:
+        return m_overheadCycles + m_pioReadLatencyCycles + words;
     case PIO_WRITE:
     default:
         return m_overheadCycles + words * m_pioCycles;
@@ -122,6 +130,12 @@ uint32_t
 PciBus::BurstLimit(Direction dir, uint32_t maxBurst) const
 {
     if (dir == PIO_WRITE)
+    {
+        // Without write combining each word is its own transaction; a write-combining
+        // bridge hands over whole lines (its maxBurst).
+        return maxBurst ? std::min(maxBurst, m_burstSize) : GetBytesPerCycle();
+    }
+    if (dir == PIO_READ)
     {
         return GetBytesPerCycle();
     }
@@ -143,10 +157,16 @@ PciBus::GetTransferTime(uint32_t bytes, Direction dir, uint32_t maxBurst) const
 }
 
 void
-PciBus::Transfer(uint32_t bytes, Direction dir, Callback<void> done, uint32_t maxBurst)
+PciBus::Transfer(uint32_t bytes,
+                 Direction dir,
+                 Callback<void> done,
+                 uint32_t maxBurst,
+                 bool continuing)
 {
-    NS_LOG_FUNCTION(this << bytes << dir << maxBurst);
-    m_pending.push_back({std::max<uint32_t>(bytes, 1), dir, done, BurstLimit(dir, maxBurst)});
+    NS_LOG_FUNCTION(this << bytes << dir << maxBurst << continuing);
+    NS_ASSERT_MSG(!continuing || dir == PIO_WRITE, "only PIO writes continue a burst");
+    m_pending.push_back(
+        {std::max<uint32_t>(bytes, 1), dir, done, BurstLimit(dir, maxBurst), continuing});
     if (!m_busy)
     {
         StartBurst();
@@ -155,6 +175,12 @@ PciBus::Transfer(uint32_t bytes, Direction dir, Callback<void> done, uint32_t ma
     {
         SplitBatch();
     }
+}
+
+bool
+PciBus::Continues(const Request& r) const
+{
+    return r.continuing && m_lastDir == PIO_WRITE && m_lastEnd == Simulator::Now();
 }
 
 void
@@ -169,7 +195,7 @@ PciBus::StartBurst()
     m_busy = true;
     Request& r = m_pending.front();
     Time cycle = GetCyclePeriod();
-    if (m_pending.size() == 1 && r.remaining > r.burst)
+    if (m_pending.size() == 1 && r.remaining > r.burst && !r.continuing)
     {
         // Alone on the bus: its bursts follow each other without re-arbitration losses to
         // others, so run them as one event (split again if another master arrives).
@@ -189,8 +215,17 @@ PciBus::StartBurst()
         return;
     }
     m_burstBytes = std::min(r.remaining, r.burst);
-    m_burstTrace(m_burstBytes, r.dir);
-    Time t = cycle * static_cast<int64_t>(BurstCycles(m_burstBytes, r.dir));
+    int64_t cycles = static_cast<int64_t>(BurstCycles(m_burstBytes, r.dir));
+    if (Continues(r))
+    {
+        cycles -= m_overheadCycles; // the same burst goes on: no arbitration, no address phase
+        r.continuing = false;
+    }
+    else
+    {
+        m_burstTrace(m_burstBytes, r.dir);
+    }
+    Time t = cycle * cycles;
     m_burstEvent = Simulator::Schedule(t, &PciBus::EndBurst, this);
 }
 
@@ -216,6 +251,8 @@ void
 PciBus::EndBurst()
 {
     m_batch = false;
+    m_lastEnd = Simulator::Now();
+    m_lastDir = m_pending.front().dir;
     Request r = m_pending.front();
     m_pending.pop_front();
     r.remaining -= m_burstBytes;

@@ -48,6 +48,7 @@ class PciBus : public Object
         DMA_READ = 0,  //!< device reads host memory (host -> NIC, transmit)
         DMA_WRITE = 1, //!< device writes host memory (NIC -> host, receive)
         PIO_WRITE = 2, //!< CPU writes device memory (programmed I/O)
+        PIO_READ = 3,  //!< CPU reads a device register (uncached, non-posted)
     };
 
     static TypeId GetTypeId();
@@ -61,8 +62,15 @@ class PciBus : public Object
      * @param done called when the last burst completes
      * @param maxBurst the master's own burst limit [bytes] (e.g. a NIC's DMA engine
      *        setting); 0 = the bus's BurstSize
+     * @param continuing a PIO write that extends the burst the same master has just ended: if
+     *        the bus is handed to it at the instant its previous PIO write ended (no other
+     *        master took the bus in between), its first burst costs no transaction overhead
      */
-    void Transfer(uint32_t bytes, Direction dir, Callback<void> done, uint32_t maxBurst = 0);
+    void Transfer(uint32_t bytes,
+                  Direction dir,
+                  Callback<void> done,
+                  uint32_t maxBurst = 0,
+                  bool continuing = false);
 
     /// @return time one transfer of @p bytes takes on an otherwise idle bus
     Time GetTransferTime(uint32_t bytes, Direction dir, uint32_t maxBurst = 0) const;
@@ -82,10 +90,13 @@ class PciBus : public Object
         uint32_t remaining;
         Direction dir;
         Callback<void> done;
-        uint32_t burst; //!< largest burst of this master [bytes]
+        uint32_t burst;  //!< largest burst of this master [bytes]
+        bool continuing; //!< a PIO write that may extend the previous PIO burst
     };
 
     uint64_t BurstCycles(uint32_t bytes, Direction dir) const;
+    /// @return true if @p r extends the PIO write burst that has just ended
+    bool Continues(const Request& r) const;
     uint32_t BurstLimit(Direction dir, uint32_t maxBurst) const;
     void StartBurst();
     void EndBurst();
@@ -99,6 +110,9 @@ class PciBus : public Object
     Time m_batchUnit;         //!< duration of one full burst of the batch
     EventId m_burstEvent;
     uint64_t m_bytes{0};
+    Time m_lastEnd{Seconds(-1)};      //!< when the last burst ended
+    Direction m_lastDir{DMA_READ};   //!< its direction
+    uint32_t m_pioReadLatencyCycles; //!< target latency of a register read
 
     Width m_width;
     Clock m_clock;

@@ -22,6 +22,7 @@ namespace
 const std::string kSeed000 = "seed 000 (Ong & Farrell, ALS 2000)";
 const std::string kSeed001 = "seed 001 (Baker & Ong, Myrinet LANai9 study, 2002)";
 const std::string kSeed003 = "seed 003 (LA-MPI over GM and TCP, LACSI 2004)";
+const std::string kSeed004 = "seed 004 (Bruno et al., HPVM 1.9, 2000)";
 
 /// The catalogue. Every value names its source or the reasoning behind it.
 std::vector<Profile>
@@ -432,6 +433,170 @@ MakeCatalogue()
             {"lanai", "SramSize", "1048576", "M2F-PCI32C: 1 MB"},
             {"lanai", "DmaBurst", "256", "GM default transfer size"},
             {"link", "DataRate", "1.28Gbps", "Myrinet 1280 links"},
+        }));
+
+    // ------------------------------------------------------------------ HPVM hosts (seed 004)
+    // Targets: "machine" (the chipset the machine has), "cpu", "bus" (the PCI slot).
+    c.push_back(
+        {"host",
+         "pii300-kayak-nt4",
+         "HP Kayak: 2x Pentium II 300 MHz, 66 MHz FSB, 440LX, 32-bit/33 MHz PCI, Windows NT 4",
+         {
+             {"machine", "Chipset", "440lx", kSeed004 + " sec. 6: the Kayak's 440LX"},
+             {"bus", "Width", "32", "the LANai 4.x board (M2F-PCI32) is a 32-bit PCI card"},
+             {"bus", "Clock", "33", "PCI 2.1 at 33 MHz on the 440LX"},
+             {"cpu", "Speed", "0.667",
+              "library code runs on the same P6 core as the PIII-450 reference: 300/450"},
+             {"cpu", "CopyBandwidth", "1600Mbps",
+              "memcpy from a cached source into lines not in cache: each line crosses the "
+              "66 MHz x 8 B FSB (533 MB/s) twice (read for ownership, write-back), at ~75 % "
+              "efficiency: 200 MB/s (estimate; STREAM-class machines of the era 150-200 MB/s)"},
+         }});
+    c.push_back(
+        {"host",
+         "pii450-netserver-nt4",
+         "HP Netserver LPR: 2x Pentium II 450 MHz, 100 MHz FSB, 440BX, 32-bit/33 MHz PCI, "
+         "Windows NT 4",
+         {
+             {"machine", "Chipset", "440bx", kSeed004 + " sec. 6: the Netserver's 440BX"},
+             {"bus", "Width", "32", "the LANai 4.x board (M2F-PCI32) is a 32-bit PCI card"},
+             {"bus", "Clock", "33", "PCI 2.1 at 33 MHz on the 440BX"},
+             {"cpu", "Speed", "1.0", "Pentium II 450: the reference core and clock"},
+             {"cpu", "CopyBandwidth", "2400Mbps",
+              "as the Kayak with the 100 MHz FSB (800 MB/s): 300 MB/s (estimate)"},
+         }});
+
+    // ------------------------------------------------------------------ host bridges
+    // Targets: "bridge" (HostBridge: the CPU-to-PCI PIO path), "bus" (PciBus timing).
+    const std::vector<ProfileValue> pci21 = {
+        {"bus", "BurstSize", "256", "DMA bursts broken at 256 B (master latency timer)"},
+        {"bus", "TransactionOverhead", "4", "PCI 2.1: arbitration, address, turnaround"},
+        {"bus", "ReadLatency", "10", "memory read: ~10 clocks of initial target latency"},
+        {"bus", "WriteLatency", "1", "posted writes into the bridge's write buffer"},
+        {"bus", "PioReadLatency", "8",
+         "LANai 4.x target read of an SRAM word: ~8 clocks (estimate; no datasheet found)"},
+        {"bridge", "LineBytes", "32",
+         "Pentium II write-combining buffers are 32-byte lines flushed as one burst (Intel "
+         "SDM vol. 3 sec. 10.3.1)"},
+        {"bridge", "FsbCyclesPerLine", "6",
+         "a 32-byte line on the 64-bit FSB: request phase and 4 data transfers, ~6 clocks"},
+    };
+    auto chipset = [&pci21](std::string name,
+                            std::string description,
+                            std::vector<ProfileValue> values) {
+        values.insert(values.begin(), pci21.begin(), pci21.end());
+        return Profile{"chipset", std::move(name), std::move(description), std::move(values)};
+    };
+    c.push_back(chipset(
+        "440lx",
+        "Intel 440LX AGPset (82443LX), 66 MHz FSB: robust under sustained PIO",
+        {
+            {"bridge", "FsbClock", "66", kSeed004 + " sec. 6: 66 MHz front-side bus"},
+            {"bridge", "QueueLines", "4",
+             "CPU-to-PCI posted-write buffer depth (estimate: the 82443 family keeps 4 host "
+             "transactions outstanding)"},
+            {"bridge", "MaxBurstLines", "2",
+             "PCI write bursts of at most two lines (estimate: one line per transaction caps "
+             "PIO at 89 MB/s, below FM 2.1's 92 MB/s (" + kSeed004 + " sec. 2); merging "
+             "the whole queue would beat the 440BX's 115 MB/s peak, which sec. 6 says is "
+             "the higher)"},
+            {"bridge", "FullQueue", "Stall",
+             kSeed004 + " sec. 6: the 440LX's PIO performance is robust at saturation"},
+            {"bridge", "ReadOverhead", "400ns",
+             "uncached read: FSB request, bridge and return at 66 MHz beyond the PCI "
+             "transaction, ~0.8 us in all (estimate)"},
+        }));
+    c.push_back(chipset(
+        "440bx",
+        "Intel 440BX AGPset (82443BX), 100 MHz FSB: 5-line posted-write queue that degrades "
+        "under sustained PIO",
+        {
+            {"bridge", "FsbClock", "100", kSeed004 + " sec. 6: 100 MHz front-side bus"},
+            {"bridge", "QueueLines", "5",
+             kSeed004 + " sec. 6: 'the queue in the 440 BX is 5 cache lines deep, that is, "
+                        "160 bytes'"},
+            {"bridge", "MaxBurstLines", "0", "as the 440LX while the queue has room"},
+            {"bridge", "FullQueue", "Retry",
+             kSeed004 + " sec. 6 ('does not gracefully handle high-volume PIO'); the 82443BX "
+                        "answers CPU cycles it cannot post with a retry (datasheet, host "
+                        "interface); modelled as one PCI transaction per line until the queue "
+                        "empties"},
+            {"bridge", "SaturatedLineGap", "0ns",
+             "no extra idle time: the per-transaction overhead alone sets the degraded rate"},
+            {"bridge", "ReadOverhead", "300ns", "as the 440LX at 100 MHz FSB (estimate)"},
+        }));
+
+    // ------------------------------------------------------------------ FM versions
+    // Targets: "fm" (FmContext: the host library), "lcp" (FmMcp: FM's LANai control program),
+    // "lanai" (the LANai board as FM lays out its SRAM), "boot" (Pacing: off or probe).
+    // Library costs are times on the reference host (PII/PIII-450).
+    const std::vector<ProfileValue> fmCommon = {
+        {"lanai", "BufferSize", "2088", kSeed004 + " sec. 3: 2080-byte packets (+ length)"},
+        {"lanai", "SendBuffers", "4", "FM send queue in SRAM (estimate)"},
+        {"lanai", "ReceiveBuffers", "8", "FM receive buffers in SRAM (estimate)"},
+        {"lanai", "FirmwareSize", "131072", "FM's control program and queues (estimate)"},
+        {"fm", "PacketPayload", "2048", kSeed004 + " sec. 3: 2048 bytes of data per packet"},
+        {"fm", "Credits", "32",
+         "packets per peer (estimate; " + kSeed004 + " sec. 3: static allocation)"},
+        {"fm", "MessageSendCost", "300ns",
+         "FM_begin_message/FM_end_message (estimate, ~135 cycles)"},
+        {"fm", "PacketSendCost", "1090ns",
+         "per packet: credit, buffer and header work around the PIO; calibrated once on the "
+         "440BX PIO peak (115 MB/s at 160-byte messages, " + kSeed004 + " sec. 6)"},
+        {"fm", "HandlerCost", "500ns", "per packet extracted: dispatch and accounting (estimate)"},
+        {"fm", "MemoryProbeCost", "10ns",
+         "load of the flag word (a cache hit) and its test, ~5 cycles"},
+        {"fm", "SmtProbeCost", "45ns",
+         "three dependent loads (queue head, queue entry, frame flag) and their tests"},
+        {"fm", "AtomicCost", "57ns",
+         kSeed004 + " sec. 5: a fetch-and-increment takes 85 ns (28 cycles) on a PII-300"},
+        {"fm", "CacheMissCost", "150ns",
+         "re-fetch of a line invalidated by the DMA or by the other CPU (estimate, 150-300 ns)"},
+        {"lcp", "LoopCycles", "20", "one pass of the LCP's dispatch loop (estimate)"},
+        {"lcp", "SendCycles", "40",
+         "LANai 4.x per-packet send; calibrated once (with RecvCycles of FM 2.1) on FM 2.1's "
+         "9 us one-way latency on the PII-300 (" + kSeed004 + " sec. 2)"},
+        {"lcp", "NotifyCycles", "10", "PCI-poll versions: update the delivered count"},
+    };
+    auto fmVersion = [&fmCommon](std::string name,
+                                 std::string description,
+                                 std::vector<ProfileValue> values) {
+        values.insert(values.begin(), fmCommon.begin(), fmCommon.end());
+        return Profile{"fm", std::move(name), std::move(description), std::move(values)};
+    };
+    c.push_back(fmVersion(
+        "fm21",
+        "Fast Messages 2.1 (HPVM 1.0): single process per host, LANai register polling",
+        {
+            {"fm", "Notify", "PciPoll", kSeed004 + " sec. 4.1: earlier versions poll the LANai"},
+            {"fm", "Intranode", "Loopback", kSeed004 + " sec. 5: loopback through the NIC"},
+            {"fm", "ExtractCost", "20ns", "FM_extract entry without a lock (estimate)"},
+            {"lcp", "RecvCycles", "40", "as SendCycles (calibrated together)"},
+            {"boot", "Pacing", "off", "no pacing before HPVM 1.9"},
+        }));
+    c.push_back(fmVersion(
+        "hpvm12",
+        "HPVM 1.2: FM with multiprocess/thread safety, LANai register polling, NIC loopback",
+        {
+            {"fm", "Notify", "PciPoll", kSeed004 + " sec. 4.1"},
+            {"fm", "Intranode", "Loopback", kSeed004 + " sec. 5"},
+            {"fm", "ExtractCost", "90ns",
+             "FM_extract with its thread-safety lock: call, uncontended lock and release, "
+             "~40 cycles (estimate)"},
+            {"lcp", "RecvCycles", "120",
+             "multi-context control program: demultiplexes packets by program id and context "
+             "(" + kSeed004 + " sec. 3); calibrated once on HPVM 1.2's 10.4 us (sec. 4.1)"},
+            {"boot", "Pacing", "off", "no pacing before HPVM 1.9"},
+        }));
+    c.push_back(fmVersion(
+        "hpvm19",
+        "HPVM 1.9: memory-based notification, shared-memory transport, PIO pacing probe",
+        {
+            {"fm", "Notify", "Memory", kSeed004 + " sec. 4.1"},
+            {"fm", "Intranode", "Smt", kSeed004 + " sec. 5"},
+            {"fm", "ExtractCost", "90ns", "as HPVM 1.2"},
+            {"lcp", "RecvCycles", "120", "as HPVM 1.2 (the same control program)"},
+            {"boot", "Pacing", "probe", kSeed004 + " sec. 6: the boot-time PIO micro-benchmark"},
         }));
 
     // ------------------------------------------------------------------ MPI libraries

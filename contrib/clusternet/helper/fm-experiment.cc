@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "fm-experiment.h"
+
+#include "host-helper.h"
+#include "myrinet-helper.h"
+#include "scenario-args.h"
+
+#include "ns3/host-cpu.h"
+#include "ns3/lanai-nic.h"
+#include "ns3/myrinet-channel.h"
+#include "ns3/myrinet-net-device.h"
+#include "ns3/pci-bus.h"
+#include "ns3/profile-registry.h"
+#include "ns3/enum.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <cstdlib>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+namespace
+{
+
+const std::vector<std::string> kTargets = {"bridge", "bus", "cpu", "fm", "lcp", "lanai",
+                                           "link", "port", "smt"};
+/// The paper's machines (seed 004 sec. 6): chipset -> host profile.
+const std::vector<std::pair<std::string, std::string>> kMachines = {
+    {"440lx", "pii300-kayak-nt4"},
+    {"440bx", "pii450-netserver-nt4"},
+};
+constexpr uint32_t kPacketBytes = 2080; //!< 2048 bytes of data and the 32-byte header
+
+/// The value a profile gives @p target.@p attribute, or "".
+std::string
+ProfileValueOf(const std::string& kind,
+               const std::string& name,
+               const std::string& target,
+               const std::string& attribute)
+{
+    const Profile* p = ProfileRegistry::Find(kind, name);
+    if (p)
+    {
+        for (const auto& v : p->values)
+        {
+            if (v.target == target && v.attribute == attribute)
+            {
+                return v.value;
+            }
+        }
+    }
+    return "";
+}
+
+/// The profiles of @p c in the order they apply (later ones win).
+std::vector<const Profile*>
+Profiles(const FmConfig& c)
+{
+    return {ProfileRegistry::Find("lanai", c.lanai),
+            ProfileRegistry::Find("host", c.host),
+            ProfileRegistry::Find("chipset", FmExperiment::EffectiveChipset(c)),
+            ProfileRegistry::Find("fm", c.version)};
+}
+
+/// The pacing setting of @p c: "off", "probe" or a number.
+std::string
+EffectivePacing(const FmConfig& c)
+{
+    if (!c.pacing.empty())
+    {
+        return c.pacing;
+    }
+    std::string v = ProfileValueOf("fm", c.version, "boot", "Pacing");
+    return v.empty() ? "off" : v;
+}
+
+/// Apply the profiles' values for @p target, the configuration's choices and the overrides.
+std::string
+Configure(const FmConfig& c, const std::string& target, Ptr<Object> obj)
+{
+    for (const Profile* p : Profiles(c))
+    {
+        if (p)
+        {
+            ProfileRegistry::Apply(*p, target, obj);
+        }
+    }
+    if (target == "fm")
+    {
+        if (!c.notify.empty())
+        {
+            obj->SetAttribute("Notify", StringValue(c.notify == "memory" ? "Memory" : "PciPoll"));
+        }
+        if (!c.intranode.empty())
+        {
+            obj->SetAttribute("Intranode",
+                              StringValue(c.intranode == "smt" ? "Smt" : "Loopback"));
+        }
+        if (c.credits)
+        {
+            obj->SetAttribute("Credits", UintegerValue(*c.credits));
+        }
+    }
+    if (target == "smt")
+    {
+        obj->SetAttribute("Queues", UintegerValue(c.queues));
+        obj->SetAttribute("MaxProcesses", UintegerValue(c.processes));
+    }
+    return ProfileRegistry::ApplyOverrides(c.overrides, target, obj);
+}
+
+} // namespace
+
+std::string
+FmExperiment::MachineOf(const std::string& chipset)
+{
+    for (const auto& [k, host] : kMachines)
+    {
+        if (k == chipset)
+        {
+            return host;
+        }
+    }
+    return "";
+}
+
+std::string
+FmExperiment::EffectiveChipset(const FmConfig& c)
+{
+    return c.chipset.empty() ? ProfileValueOf("host", c.host, "machine", "Chipset") : c.chipset;
+}
+
+std::string
+FmExperiment::Validate(const FmConfig& c)
+{
+    if (!ProfileRegistry::Find("host", c.host))
+    {
+        return "--host: unknown host '" + c.host + "'; allowed: " +
+               ProfileRegistry::JoinNames("host");
+    }
+    std::string chipset = EffectiveChipset(c);
+    if (!ProfileRegistry::Find("chipset", chipset))
+    {
+        return "--chipset: unknown chipset '" + chipset +
+               "'; allowed: " + ProfileRegistry::JoinNames("chipset");
+    }
+    if (!ProfileRegistry::Find("fm", c.version))
+    {
+        return "--fm-version: unknown FM version '" + c.version +
+               "'; allowed: " + ProfileRegistry::JoinNames("fm");
+    }
+    if (!ProfileRegistry::Find("lanai", c.lanai))
+    {
+        return "--lanai: unknown LANai profile '" + c.lanai +
+               "'; allowed: " + ProfileRegistry::JoinNames("lanai");
+    }
+    if (!c.notify.empty() && c.notify != "pci-poll" && c.notify != "memory")
+    {
+        return "--notify: '" + c.notify + "' is not a notification mode; allowed: pci-poll, "
+               "memory";
+    }
+    if (!c.intranode.empty() && c.intranode != "smt" && c.intranode != "loopback")
+    {
+        return "--intranode: '" + c.intranode + "'; allowed: smt, loopback";
+    }
+    std::string pacing = EffectivePacing(c);
+    if (pacing != "off" && pacing != "probe")
+    {
+        char* end = nullptr;
+        long long n = std::strtoll(pacing.c_str(), &end, 10);
+        if (pacing.empty() || *end != '\0' || n < 1 || n > kPacketBytes)
+        {
+            return "--pacing: '" + pacing + "' is not a pacing chunk; allowed: off, probe, or "
+                   "1.." + std::to_string(kPacketBytes) + " bytes (a packet)";
+        }
+    }
+    if (c.credits && (*c.credits < 1 || *c.credits > 65535))
+    {
+        return "--credits: " + std::to_string(*c.credits) +
+               " credits; allowed: 1..65535 packets per peer";
+    }
+    if (c.hosts < 2 || c.hosts > 16)
+    {
+        return "hosts: " + std::to_string(c.hosts) + "; allowed: 2..16 on one switch";
+    }
+    if (c.processes < 1 || c.processes > 16)
+    {
+        return "--processes: " + std::to_string(c.processes) + "; allowed: 1..16 per host";
+    }
+    if (c.queues < 1 || c.queues > c.processes)
+    {
+        return "--queues: M=" + std::to_string(c.queues) + " receive queues; allowed: 1.." +
+               std::to_string(c.processes) + " (1 <= M <= N processes per host)";
+    }
+    std::string err = ProfileRegistry::CheckTargets(c.overrides, kTargets);
+    if (!err.empty())
+    {
+        return "--set: " + err;
+    }
+    std::pair<std::string, Ptr<Object>> objs[] = {
+        {"bridge", CreateObject<HostBridge>()},
+        {"bus", CreateObject<PciBus>()},
+        {"cpu", CreateObject<HostCpu>()},
+        {"fm", CreateObject<FmContext>()},
+        {"lcp", CreateObject<FmMcp>()},
+        {"lanai", CreateObject<LanaiNic>()},
+        {"link", CreateObject<MyrinetChannel>()},
+        {"port", CreateObject<MyrinetNetDevice>()},
+        {"smt", CreateObject<FmSmt>()},
+    };
+    for (auto& [target, obj] : objs)
+    {
+        err = Configure(c, target, obj);
+        if (!err.empty())
+        {
+            return "--set: " + err;
+        }
+    }
+    err = DynamicCast<LanaiNic>(objs[5].second)->CheckConfiguration();
+    if (!err.empty())
+    {
+        return "--set: " + err;
+    }
+    Ptr<FmSmt> smt = DynamicCast<FmSmt>(objs[8].second);
+    uint32_t frames = smt->GetFrames();
+    if ((frames & (frames - 1)) != 0)
+    {
+        return "--set: smt.FreeListFrames=" + std::to_string(frames) +
+               "; allowed: a power of two";
+    }
+    UintegerValue credits;
+    objs[3].second->GetAttribute("Credits", credits);
+    // Each sender has a credit window into one queue of the receiver.
+    uint64_t senders = (c.processes - 1 + c.queues - 1) / c.queues;
+    if (senders * credits.Get() > frames)
+    {
+        return "--credits: " + std::to_string(credits.Get()) + " credits for " +
+               std::to_string(senders) + " senders per queue exceed the " +
+               std::to_string(frames) + " frames of a shared-memory free list";
+    }
+    return "";
+}
+
+void
+FmExperiment::AddArguments(ScenarioArgs& args)
+{
+    args.Add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
+             "pii450-netserver-nt4");
+    args.Add("chipset",
+             "host bridge profile (" + ProfileRegistry::JoinNames("chipset") +
+                 "); empty = the host's",
+             "");
+    args.Add("fm-version", "FM software profile (" + ProfileRegistry::JoinNames("fm") + ")",
+             "hpvm19");
+    args.Add("notify", "arrival detection: pci-poll or memory; empty = the version's", "");
+    args.Add("pacing",
+             "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
+             "empty = the version's",
+             "");
+    args.Add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
+    args.Add("processes", "FM processes per host, N [processes, 1..16]", "1");
+    args.Add("queues",
+             "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
+    args.Add("set",
+             "attribute overrides 'target.Attribute=value;...' with target bridge (host "
+             "bridge PIO path), bus (PCI), cpu, fm (FM library), lcp (FM control program, "
+             "cycles), lanai (NIC), link, port (Myrinet) or smt (shared region) "
+             "(e.g. bridge.QueueLines=8) [ns-3 values]",
+             "");
+}
+
+void
+FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
+{
+    c.host = args.Get("host");
+    c.chipset = args.Get("chipset");
+    c.version = args.Get("fm-version");
+    c.notify = args.Get("notify");
+    c.pacing = args.Get("pacing");
+    c.overrides = args.Get("set");
+    for (const char* name : {"processes", "queues"})
+    {
+        std::string v = args.Get(name);
+        char* end = nullptr;
+        long long n = std::strtoll(v.c_str(), &end, 10);
+        if (v.empty() || *end != '\0' || v.size() > 6)
+        {
+            args.Fail(std::string("--") + name + ": '" + v + "' is not a whole number");
+        }
+        if (std::string(name) == "processes")
+        {
+            if (n < 1 || n > 16)
+            {
+                args.Fail("--processes: " + v + "; allowed: 1..16 per host");
+            }
+            c.processes = static_cast<uint32_t>(n);
+        }
+        else
+        {
+            c.queues = n;
+        }
+    }
+    std::string credits = args.Get("credits");
+    if (!credits.empty())
+    {
+        char* end = nullptr;
+        long long n = std::strtoll(credits.c_str(), &end, 10);
+        if (*end != '\0' || credits.size() > 12)
+        {
+            args.Fail("--credits: '" + credits + "' is not a whole number; allowed: 1..65535 "
+                      "packets per peer");
+        }
+        c.credits = n;
+    }
+    std::string err = Validate(c);
+    if (!err.empty())
+    {
+        args.Fail(err);
+    }
+}
+
+FmExperiment::FmExperiment(const FmConfig& c)
+    : m_config(c)
+{
+    NS_ABORT_MSG_UNLESS(Validate(c).empty(), "FmExperiment: " << Validate(c));
+    m_nodes.Create(c.hosts);
+    HostHelper hosts;
+    hosts.SetHostProfile(c.host);
+    hosts.Install(m_nodes);
+
+    MyrinetHelper myrinet;
+    for (const Profile* p : Profiles(c))
+    {
+        for (const auto& v : p ? p->values : std::vector<ProfileValue>{})
+        {
+            if (v.target == "link")
+            {
+                myrinet.SetChannelAttribute(v.attribute, StringValue(v.value));
+            }
+            else if (v.target == "port")
+            {
+                myrinet.SetDeviceAttribute(v.attribute, StringValue(v.value));
+            }
+        }
+    }
+    NetDeviceContainer ports = myrinet.InstallSwitch(CreateObject<Node>(), m_nodes);
+    int64_t stream = 1000;
+    for (uint32_t h = 0; h < c.hosts; ++h)
+    {
+        Ptr<Node> node = m_nodes.Get(h);
+        Ptr<PciBus> bus = node->GetObject<PciBus>();
+        Configure(c, "bus", bus);
+        Configure(c, "cpu", node->GetObject<HostCpu>());
+        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(h));
+        ProfileRegistry::ApplyOverrides(c.overrides, "port", port);
+        ProfileRegistry::ApplyOverrides(c.overrides, "link", port->GetChannel());
+
+        Ptr<HostBridge> bridge = CreateObject<HostBridge>();
+        Configure(c, "bridge", bridge);
+        bridge->SetBus(bus);
+        node->AggregateObject(bridge);
+        m_bridges.push_back(bridge);
+
+        Ptr<LanaiNic> nic = CreateObject<LanaiNic>();
+        Configure(c, "lanai", nic);
+        nic->SetPort(port);
+        nic->SetBus(bus);
+        node->AggregateObject(nic);
+        Ptr<FmMcp> mcp = CreateObject<FmMcp>();
+        Configure(c, "lcp", mcp);
+        mcp->SetNic(nic);
+        mcp->SetNodeId(static_cast<uint16_t>(h));
+        node->AggregateObject(mcp);
+        stream += mcp->AssignStreams(stream);
+        m_mcps.push_back(mcp);
+
+        Ptr<FmSmt> smt;
+        EnumValue<FmContext::Intranode> intranode;
+        Ptr<FmContext> probe = CreateObject<FmContext>();
+        Configure(c, "fm", probe);
+        probe->GetAttribute("Intranode", intranode);
+        if (c.processes > 1 && intranode.Get() == FmContext::SMT)
+        {
+            smt = CreateObject<FmSmt>();
+            Configure(c, "smt", smt);
+            node->AggregateObject(smt);
+        }
+        m_smts.push_back(smt);
+
+        std::vector<Ptr<FmContext>> procs;
+        for (uint32_t p = 0; p < c.processes; ++p)
+        {
+            // Process 0 runs on the node's CPU; each further one on another processor.
+            Ptr<HostCpu> cpu = node->GetObject<HostCpu>();
+            if (p > 0)
+            {
+                cpu = CreateObject<HostCpu>();
+                const Profile* hp = ProfileRegistry::Find("host", c.host);
+                ProfileRegistry::Apply(*hp, "cpu", cpu);
+                Configure(c, "cpu", cpu);
+            }
+            Ptr<FmContext> ctx = CreateObject<FmContext>();
+            Configure(c, "fm", ctx);
+            ctx->Setup(static_cast<uint16_t>(h), static_cast<uint8_t>(p), cpu, bridge, mcp, smt);
+            mcp->RegisterContext(ctx);
+            stream += ctx->AssignStreams(stream);
+            procs.push_back(ctx);
+        }
+        m_contexts.push_back(procs);
+    }
+    for (uint32_t i = 0; i < c.hosts; ++i)
+    {
+        for (uint32_t j = 0; j < c.hosts; ++j)
+        {
+            if (i != j)
+            {
+                m_mcps[i]->AddPeer(static_cast<uint16_t>(j),
+                                   Mac48Address::ConvertFrom(ports.Get(j)->GetAddress()));
+            }
+        }
+    }
+    for (uint32_t h = 0; h < c.hosts; ++h)
+    {
+        for (uint32_t p = 0; p < c.processes; ++p)
+        {
+            for (uint32_t h2 = 0; h2 < c.hosts; ++h2)
+            {
+                for (uint32_t p2 = 0; p2 < c.processes; ++p2)
+                {
+                    if (h != h2 || p != p2)
+                    {
+                        m_contexts[h][p]->AddPeer(static_cast<uint16_t>(h2),
+                                                  static_cast<uint8_t>(p2));
+                    }
+                }
+            }
+        }
+    }
+
+    std::string pacing = EffectivePacing(c);
+    if (pacing == "probe")
+    {
+        // Boot time: every host runs the PIO probe on its own bridge.
+        m_probed = true;
+        uint32_t left = c.hosts;
+        std::vector<uint32_t> chosen(c.hosts, 0);
+        for (uint32_t h = 0; h < c.hosts; ++h)
+        {
+            Ptr<FmPioProbe> probe = CreatePioBenchmark(h);
+            probe->Probe([&, h, probe](uint32_t chunk) {
+                chosen[h] = chunk;
+                if (--left == 0)
+                {
+                    Simulator::Stop();
+                }
+            });
+        }
+        Simulator::Run();
+        for (uint32_t h = 0; h < c.hosts; ++h)
+        {
+            for (auto& ctx : m_contexts[h])
+            {
+                ctx->SetPacing(chosen[h]);
+            }
+        }
+        m_pacing = chosen[0];
+    }
+    else
+    {
+        m_pacing = pacing == "off" ? 0 : std::stoul(pacing);
+        for (auto& procs : m_contexts)
+        {
+            for (auto& ctx : procs)
+            {
+                ctx->SetPacing(m_pacing);
+            }
+        }
+    }
+    if (c.start)
+    {
+        StartProcesses();
+    }
+}
+
+void
+FmExperiment::StartProcesses()
+{
+    for (auto& procs : m_contexts)
+    {
+        for (auto& ctx : procs)
+        {
+            Simulator::ScheduleNow(&FmContext::Start, ctx);
+        }
+    }
+}
+
+FmExperiment::~FmExperiment()
+{
+    m_contexts.clear();
+    m_mcps.clear();
+    m_bridges.clear();
+    m_smts.clear();
+    Simulator::Destroy();
+}
+
+Ptr<FmContext>
+FmExperiment::GetContext(uint32_t h, uint32_t p) const
+{
+    return m_contexts.at(h).at(p);
+}
+
+Ptr<FmMcp>
+FmExperiment::GetMcp(uint32_t h) const
+{
+    return m_mcps.at(h);
+}
+
+Ptr<HostBridge>
+FmExperiment::GetBridge(uint32_t h) const
+{
+    return m_bridges.at(h);
+}
+
+Ptr<FmSmt>
+FmExperiment::GetSmt(uint32_t h) const
+{
+    return m_smts.at(h);
+}
+
+Ptr<FmPioProbe>
+FmExperiment::CreatePioBenchmark(uint32_t h) const
+{
+    Ptr<FmPioProbe> probe = CreateObject<FmPioProbe>();
+    TimeValue cost;
+    m_contexts.at(h).at(0)->GetAttribute("PacketSendCost", cost);
+    probe->SetAttribute("PacketCost", cost);
+    probe->Setup(m_contexts.at(h).at(0)->GetCpu(), m_bridges.at(h));
+    return probe;
+}
+
+uint32_t
+FmExperiment::GetPacing() const
+{
+    return m_pacing;
+}
+
+bool
+FmExperiment::IsProbed() const
+{
+    return m_probed;
+}
+
+void
+FmExperiment::Run()
+{
+    Simulator::Stop(Seconds(3600));
+    Simulator::Run();
+}
+
+} // namespace clusternet
+} // namespace ns3

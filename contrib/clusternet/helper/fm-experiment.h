@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_FM_EXPERIMENT_H
+#define CLUSTERNET_FM_EXPERIMENT_H
+
+#include "ns3/fm-benchmark.h"
+#include "ns3/fm-context.h"
+#include "ns3/fm-mcp.h"
+#include "ns3/fm-pio-probe.h"
+#include "ns3/fm-smt.h"
+#include "ns3/host-bridge.h"
+#include "ns3/node-container.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class ScenarioArgs;
+
+/**
+ * @ingroup clusternet
+ * @brief The configuration of an HPVM / Fast Messages machine (seed 004).
+ */
+struct FmConfig
+{
+    std::string host{"pii450-netserver-nt4"}; //!< host profile (CPU, PCI, default chipset)
+    std::string chipset;                      //!< chipset profile; empty = the host's
+    std::string version{"hpvm19"};            //!< FM software profile
+    std::string lanai{"lanai4"};              //!< LANai board profile
+    std::string notify;    //!< "pci-poll" or "memory"; empty = the version's
+    std::string intranode; //!< "smt" or "loopback"; empty = the version's
+    std::string pacing;    //!< "off", "probe" or a chunk in bytes; empty = the version's
+    std::optional<int64_t> credits; //!< credits per peer; none = the version's
+    int64_t queues{1};     //!< SMT receive queues per process (M)
+    uint32_t hosts{2};     //!< hosts on the Myrinet switch (at least 2)
+    uint32_t processes{1}; //!< FM processes per host (N; each on its own CPU)
+    std::string overrides; //!< "target.Attribute=value;..."
+    bool start{true};      //!< start the FM processes (false: the bare machine, e.g. for PIO)
+};
+
+/**
+ * @ingroup clusternet
+ * @brief Builds an HPVM machine: hosts with their CPUs, PCI bus and host bridge, LANai 4.x
+ * NICs running FM's control program on one Myrinet switch, the shared-memory region of each
+ * host, and N FM processes per host; runs the boot-time PIO probe when pacing is "probe".
+ */
+class FmExperiment
+{
+  public:
+    /// @return "" if @p config is valid, else one line naming the bad parameter
+    static std::string Validate(const FmConfig& config);
+    /// Register --host, --chipset, --fm-version, --notify, --pacing, --credits, --set on @p args.
+    static void AddArguments(ScenarioArgs& args);
+    /// Fill @p config from the arguments of AddArguments (exits 2 on bad input).
+    static void ParseArguments(const ScenarioArgs& args, FmConfig& config);
+    /// @return the chipset @p config uses
+    static std::string EffectiveChipset(const FmConfig& config);
+    /// @return the host profile of the paper's machine with @p chipset ("" if none)
+    static std::string MachineOf(const std::string& chipset);
+
+    /// Build the machine; @p config must be valid.
+    explicit FmExperiment(const FmConfig& config);
+    ~FmExperiment();
+    FmExperiment(const FmExperiment&) = delete;
+    FmExperiment& operator=(const FmExperiment&) = delete;
+
+    /// @return process @p p of host @p h
+    Ptr<FmContext> GetContext(uint32_t h, uint32_t p) const;
+    /// @return the control program of host @p h
+    Ptr<FmMcp> GetMcp(uint32_t h) const;
+    /// @return the host bridge of host @p h
+    Ptr<HostBridge> GetBridge(uint32_t h) const;
+    /// @return the shared region of host @p h (null if it has none)
+    Ptr<FmSmt> GetSmt(uint32_t h) const;
+    /// @return a PIO micro-benchmark on host @p h's first CPU and bridge
+    Ptr<FmPioProbe> CreatePioBenchmark(uint32_t h) const;
+    /// @return the pacing chunk in use (0 = none)
+    uint32_t GetPacing() const;
+    /// @return true if the pacing came from the boot-time probe
+    bool IsProbed() const;
+    /// Run the simulation until a benchmark stops it.
+    void Run();
+
+  private:
+    /// Every process starts polling (after the boot-time probe).
+    void StartProcesses();
+
+    NodeContainer m_nodes;
+    std::vector<Ptr<FmMcp>> m_mcps;
+    std::vector<Ptr<HostBridge>> m_bridges;
+    std::vector<Ptr<FmSmt>> m_smts;
+    std::vector<std::vector<Ptr<FmContext>>> m_contexts;
+    FmConfig m_config;
+    uint32_t m_pacing{0};
+    bool m_probed{false};
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_FM_EXPERIMENT_H

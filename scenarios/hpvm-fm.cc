@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 004 (Bruno et al., HPVM 1.9), secs. 2 and 4.1: Fast Messages between two hosts on a
+// Myrinet switch (LANai 4.x boards): one-way latency (ping-pong) and streaming bandwidth
+// against message size, for FM 2.1 on the PII-300 (LANai register polling), HPVM 1.2 (register
+// polling) and HPVM 1.9 (memory-based notification, paced PIO) on the PII-450 / 440BX, and the
+// cost of one poll while waiting.
+//
+//   ./ns3 run scenarios/hpvm-fm
+//   ./ns3 run scenarios/hpvm-fm -- --config=1.9:pii300 --credits=8
+//   ./ns3 run scenarios/hpvm-fm -- --help
+
+#include "ns3/fm-experiment.h"
+#include "ns3/scenario-args.h"
+#include "ns3/simulator.h"
+#include "ns3/sweep-runner.h"
+
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// A curve: FM version on a CPU.
+struct Curve
+{
+    std::string version; //!< 2.1, 1.2, 1.9
+    std::string cpu;     //!< pii300, pii450
+};
+
+const std::map<std::string, std::string> kVersions = {
+    {"2.1", "fm21"}, {"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
+const std::map<std::string, std::string> kCpus = {
+    {"pii300", "pii300-kayak-nt4"}, {"pii450", "pii450-netserver-nt4"}};
+
+std::vector<std::string>
+RunPoint(FmConfig c, const Curve& k, uint32_t size, uint32_t reps, uint32_t streamBytes)
+{
+    Time oneway;
+    double pollNs = 0;
+    {
+        // The poll cost: a process waiting 100 us for nothing, polls over time.
+        FmExperiment exp(c);
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        Ptr<FmContext> idle = exp.GetContext(1, 0);
+        pollNs = idle->GetPolls() ? idle->GetPollTime().GetNanoSeconds() / double(idle->GetPolls())
+                                  : 0;
+    }
+    {
+        FmExperiment exp(c);
+        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
+        bench->PingPong(exp.GetContext(0, 0), exp.GetContext(1, 0), size, reps, [&oneway](Time t) {
+            oneway = t;
+            Simulator::Stop();
+        });
+        exp.Run();
+    }
+    double rate = 0;
+    if (size > 0)
+    {
+        uint32_t count = std::clamp<uint32_t>(streamBytes / size, 16, 4000);
+        FmExperiment exp(c);
+        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
+        bench->Stream(exp.GetContext(0, 0), exp.GetContext(1, 0), size, count, [&rate](double r) {
+            rate = r;
+            Simulator::Stop();
+        });
+        exp.Run();
+    }
+    FmExperiment probe(c);
+    std::string notify = c.notify;
+    return {k.version,
+            k.cpu,
+            c.host,
+            FmExperiment::EffectiveChipset(c),
+            notify,
+            notify,
+            std::to_string(probe.GetPacing()),
+            std::to_string(size),
+            SweepRunner::Fixed(oneway.GetSeconds() * 1e6),
+            SweepRunner::Fixed(rate),
+            SweepRunner::Fixed(pollNs, 1)};
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("hpvm-fm",
+                      "Seed 004 secs. 2 and 4.1: FM one-way latency and streaming bandwidth "
+                      "between two hosts on a Myrinet switch, FM 2.1 (PII-300) and HPVM 1.2 / "
+                      "1.9 (PII-450, 440BX), with the poll cost while waiting.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    FmExperiment::AddArguments(args);
+    args.Add("config",
+             "curves VERSION:CPU, comma-separated; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP "
+             "Kayak, 440LX) or pii450 (HP Netserver LPR, 440BX)",
+             "2.1:pii300,1.2:pii450,1.9:pii450");
+    args.Add("sizes",
+             "message sizes, comma-separated [bytes, 0..1048576]",
+             "0,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
+    args.Add("reps", "round trips per latency point [count, 1..100000]", "50");
+    args.Add("stream-bytes",
+             "bytes streamed per bandwidth point, within 16..4000 messages [bytes, "
+             "1..1073741824]",
+             "1048576");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/hpvm-fm");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    std::vector<std::string> items = args.GetChoiceList(
+        "config",
+        {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"});
+    std::vector<uint32_t> sizes = args.GetUintList("sizes", 0, 1048576, "bytes");
+    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+
+    SweepRunner sweep("hpvm-fm",
+                      args.Get("out"),
+                      {"version", "cpu", "host", "chipset", "notify", "poll", "pacing_bytes",
+                       "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
+    for (const auto& item : items)
+    {
+        Curve k{item.substr(0, 3), item.substr(4)};
+        FmConfig c;
+        FmExperiment::ParseArguments(args, c);
+        c.version = kVersions.at(k.version);
+        c.host = kCpus.at(k.cpu);
+        if (c.notify.empty())
+        {
+            c.notify = k.version == "1.9" ? "memory" : "pci-poll";
+        }
+        std::string err = FmExperiment::Validate(c);
+        if (!err.empty())
+        {
+            args.Fail(err);
+        }
+        for (uint32_t size : sizes)
+        {
+            sweep.AddPoint("version=" + k.version + " cpu=" + k.cpu +
+                               " msg=" + std::to_string(size),
+                           [=]() {
+                               return SweepRunner::Rows{RunPoint(c, k, size, reps, streamBytes)};
+                           });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 004 (Bruno et al., HPVM 1.9), sec. 6 and Figs 4 and 5: FM's PIO micro-benchmark on the
+// HP Kayak (2x PII-300, 440LX) and the HP Netserver LPR (2x PII-450, 440BX), without pacing
+// and with the pacing chunk the boot-time probe picks. Per message size, the CPU runs FM's
+// packet send path and PIOs the message into the LANai 4.x through the chipset's
+// write-combining posted-write queue; the rate is the bytes over the time until the last one
+// is in NIC memory.
+//
+//   ./ns3 run scenarios/hpvm-pio-pacing
+//   ./ns3 run scenarios/hpvm-pio-pacing -- --chipset=440bx --set=bridge.QueueLines=8
+//   ./ns3 run scenarios/hpvm-pio-pacing -- --help
+
+#include "ns3/fm-experiment.h"
+#include "ns3/scenario-args.h"
+#include "ns3/simulator.h"
+#include "ns3/sweep-runner.h"
+#include "ns3/uinteger.h"
+
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// The sizes of Figs 4 and 5: fine steps around the 160-byte queue, then doubling.
+const std::vector<uint32_t> kSizes = {16,  32,  48,  64,  96,  128, 160, 192,  224,  256,
+                                      320, 384, 512, 640, 768, 1024, 1536, 2048};
+
+/// The probe's chunk on @p c's machine (0 = no pacing).
+uint32_t
+ProbeChoice(FmConfig c)
+{
+    c.pacing = "probe";
+    FmExperiment exp(c);
+    return exp.GetPacing();
+}
+
+SweepRunner::Rows
+RunCurve(FmConfig c, const std::string& pacing, uint32_t probed, uint32_t reps)
+{
+    c.pacing = pacing == "off" ? "off" : std::to_string(probed);
+    if (probed == 0)
+    {
+        c.pacing = "off";
+    }
+    c.start = false; // the micro-benchmark alone on the machine
+    SweepRunner::Rows rows;
+    for (uint32_t size : kSizes)
+    {
+        FmExperiment exp(c);
+        Ptr<FmPioProbe> bench = exp.CreatePioBenchmark(0);
+        bench->SetAttribute("Repetitions", UintegerValue(reps));
+        double rate = 0;
+        bench->Measure(size, exp.GetPacing(), [&rate](double r) {
+            rate = r;
+            Simulator::Stop();
+        });
+        exp.Run();
+        rows.push_back({FmExperiment::EffectiveChipset(c),
+                        c.host,
+                        c.version,
+                        pacing,
+                        std::to_string(probed),
+                        std::to_string(size),
+                        SweepRunner::Fixed(rate),
+                        SweepRunner::Fixed(rate * 8.0)});
+    }
+    return rows;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("hpvm-pio-pacing",
+                      "Seed 004 Figs 4 and 5: FM's PIO micro-benchmark on the 440LX (HP Kayak, "
+                      "PII-300) and 440BX (HP Netserver, PII-450) without pacing and with the "
+                      "chunk the boot-time probe picks.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    FmExperiment::AddArguments(args);
+    args.Add("chipset-list",
+             "chipsets, comma-separated, each on the paper's machine (440lx: Kayak PII-300, "
+             "440bx: Netserver PII-450) unless --host is given",
+             "440lx,440bx");
+    args.Add("pacing-list", "curves, comma-separated: off, probe", "off,probe");
+    args.Add("reps", "messages per point [count, 1..100000]", "64");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/hpvm-pio-pacing");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    FmConfig base;
+    bool hostGiven = false;
+    {
+        std::string host = args.Get("host");
+        hostGiven = host != "pii450-netserver-nt4";
+    }
+    std::vector<std::string> chipsets = args.GetChoiceList("chipset-list", {"440lx", "440bx"});
+    std::vector<std::string> pacings = args.GetChoiceList("pacing-list", {"off", "probe"});
+    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+    std::vector<FmConfig> configs;
+    for (const auto& chipset : chipsets)
+    {
+        FmConfig c;
+        FmExperiment::ParseArguments(args, c);
+        c.chipset = chipset;
+        if (!hostGiven)
+        {
+            c.host = FmExperiment::MachineOf(chipset);
+        }
+        std::string err = FmExperiment::Validate(c);
+        if (!err.empty())
+        {
+            args.Fail(err);
+        }
+        configs.push_back(c);
+    }
+
+    SweepRunner sweep("hpvm-pio-pacing",
+                      args.Get("out"),
+                      {"chipset", "host", "version", "pacing", "pacing_bytes", "msg_bytes",
+                       "mbytes_per_s", "mbps"});
+    for (const auto& c : configs)
+    {
+        for (const auto& pacing : pacings)
+        {
+            sweep.AddPoint("chipset=" + c.chipset + " pacing=" + pacing, [=]() {
+                return RunCurve(c, pacing, ProbeChoice(c), reps);
+            });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
