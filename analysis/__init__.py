@@ -13,7 +13,9 @@ from .plots import (gm_allsize_figure, gm_latency_figure, lampi_bw_figure,
                     nas_figure, netpipe_figure, pci_dma_figure, plot_gm_allsize,
                     plot_gm_latency, plot_lampi_bw, plot_lampi_latency, plot_logp,
                     plot_logp_size, plot_mtu_sweep, plot_nas, plot_netpipe, plot_pci_dma,
-                    plot_raw_bw, plot_raw_latency, raw_bw_figure, raw_latency_figure)
+                    plot_raw_bw, plot_raw_latency, plot_size_bandwidth, plot_size_latency,
+                    raw_bw_figure, raw_latency_figure, size_bandwidth_figure,
+                    size_latency_figure)
 from .predictions import (PREDICTION_COLUMNS, lampi_predictions, nas_normalized,
                           nas_predictions, raw_predictions, write_predictions)
 from .reference import load_reference, parse_config, reference_for
@@ -25,7 +27,8 @@ __all__ = [
     "is_netpipe", "iter_curves", "lampi_bw_figure", "lampi_latency_figure",
     "lampi_predictions", "latency_us", "load_reference", "logp_figure", "logp_size_figure",
     "mbps_at", "mtu_sweep_figure", "nas_figure", "nas_normalized", "nas_predictions",
-    "netpipe_figure", "parse_config", "pci_dma_figure", "peak_mbps", "plot_gm_allsize",
+    "netpipe_figure", "plot_size_bandwidth", "plot_size_latency", "size_bandwidth_figure",
+    "size_latency_figure", "parse_config", "pci_dma_figure", "peak_mbps", "plot_gm_allsize",
     "plot_gm_latency", "plot_lampi_bw", "plot_lampi_latency", "plot_logp", "plot_logp_size",
     "plot_mtu_sweep", "plot_nas", "plot_netpipe", "plot_pci_dma",
     "plot_raw_bw", "plot_raw_latency", "predictions", "raw_bw_figure", "raw_latency_figure",

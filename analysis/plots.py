@@ -347,25 +347,35 @@ def plot_pci_dma(data, summary, path, title=None):
 
 
 def _mode_curves(data):
-    """``[(cfg, curve, label, colour)]`` of gm_allsize data, labelled by mode."""
+    """``[(cfg, curve, label, colour)]`` of message-size data, labelled by ``mode`` when the
+    data has one (gm_allsize) and by the configuration columns that vary otherwise."""
     keys = netpipe.curve_keys(data)
     found = netpipe.iter_curves(data, keys)
     shown = [k for k in varying_keys(data, keys) if k != "mode"]
     out = []
     for (cfg, curve), color in zip(found, palette(len(found))):
-        name = str(cfg.get("mode", "simulated"))
         rest = config_label(cfg, shown)
+        name = str(cfg["mode"]) if "mode" in cfg else ("" if rest else "simulated")
         out.append((cfg, curve, f"{name} {rest}".strip(), color))
     return out
 
 
-def gm_allsize_figure(data, summary, title=None):
-    """Build the gm_allsize throughput figure (see :func:`plot_gm_allsize`), unsaved."""
+def _positive_sizes(series):
+    """``series`` without the empty message (a log axis has no 0)."""
+    return series[series.index > 0]
+
+
+# Paper sizes drawn as dotted vertical lines on a throughput figure: metric -> what it is.
+SIZE_MARKERS = {"dropout_at_bytes": "dropout", "falls_from_bytes": "falls from"}
+
+
+def size_bandwidth_figure(data, summary, title=None):
+    """Build the throughput-by-message-size figure (see :func:`plot_size_bandwidth`)."""
     require_columns(data, ["msg_bytes"])
     fig = new_figure(10.0, 6.0)
     ax = fig.subplots()
     for cfg, curve, label, color in _mode_curves(data):
-        series = netpipe.by_block(curve, netpipe.throughput_mbps(curve) / 8.0)
+        series = _positive_sizes(netpipe.by_block(curve, netpipe.throughput_mbps(curve) / 8.0))
         ax.plot(series.index, series.to_numpy(), color=color, lw=1.4, marker=".", ms=4,
                 label=f"{label} (simulated)")
         for _, value in reference_points(summary, cfg, "peak_mbytes_per_s"):
@@ -374,59 +384,78 @@ def gm_allsize_figure(data, summary, title=None):
             if not series.empty:
                 ax.plot([series.index.max()], [value], marker="<", color=color, ms=7,
                         ls="none")
-        for _, value in reference_points(summary, cfg, "dropout_at_bytes"):
-            ax.axvline(value, color=color, ls=":", lw=1.2,
-                       label=f"paper {label} dropout {plain(value)} B")
+        for metric, what in SIZE_MARKERS.items():
+            for _, value in reference_points(summary, cfg, metric):
+                ax.axvline(value, color=color, ls=":", lw=1.2,
+                           label=f"paper {label} {what} {plain(value)} B")
     _bytes_axis(ax)
     ax.set_ylabel(MBYTES_LABEL)
-    ax.set_title(title or "GM throughput (gm_allsize): simulated vs paper")
+    ax.set_title(title or "Throughput by message size: simulated vs paper")
     ax.grid(True, which="both", alpha=0.3)
     _legend_below(ax)
     return fig
 
 
-def plot_gm_allsize(data, summary, path, title=None):
-    """GM throughput against message size (seed 001 Fig. 5), one line per mode.
+def plot_size_bandwidth(data, summary, path, title=None):
+    """Throughput against message size, one line per curve (seed 001 Fig. 5, seed 004 Figs 2,
+    4 and 5).
 
-    x: message size (log 2), y: MB/s (10^6 byte/s). The paper's ``peak_mbytes_per_s`` of a
-    mode is a dashed line in its colour labelled ``paper uni peak 107``, its
-    ``dropout_at_bytes`` a dotted vertical line. Writes ``path`` atomically and returns it.
+    x: message size (log 2; the empty message is left out), y: MB/s (10^6 byte/s). The paper's
+    ``peak_mbytes_per_s`` of a curve is a dashed line in its colour labelled ``paper uni peak
+    107``, its ``dropout_at_bytes`` or ``falls_from_bytes`` a dotted vertical line. Writes
+    ``path`` atomically and returns it.
     """
-    return save_figure_atomic(gm_allsize_figure(data, summary, title), path)
+    return save_figure_atomic(size_bandwidth_figure(data, summary, title), path)
 
 
-def gm_latency_figure(data, summary, title=None):
-    """Build the gm_allsize latency figure (see :func:`plot_gm_latency`), unsaved."""
+def size_latency_figure(data, summary, title=None):
+    """Build the latency-by-message-size figure (see :func:`plot_size_latency`), unsaved."""
     require_columns(data, ["msg_bytes"])
     fig = new_figure(10.0, 6.0)
     ax = fig.subplots()
     for cfg, curve, label, color in _mode_curves(data):
-        series = netpipe.by_block(curve, netpipe.oneway_us(curve))
+        whole = netpipe.by_block(curve, netpipe.oneway_us(curve))
+        series = _positive_sizes(whole)
+        empty = f", 0 B: {number(whole.loc[0])} µs" if 0 in whole.index else ""
         ax.plot(series.index, series.to_numpy(), color=color, lw=1.4, marker=".", ms=4,
-                label=f"{label} (simulated)")
+                label=f"{label} (simulated{empty})")
         for msg, value in reference_points(summary, cfg, "latency_us"):
-            if not isinstance(msg, (int, float)):
+            if not isinstance(msg, (int, float)) or msg <= 0:
+                # The smallest message (or the empty one, which a log axis cannot show): at
+                # the left end of the curve.
                 if series.empty:
                     continue
+                size = "0 B" if isinstance(msg, (int, float)) else "smallest"
                 msg = series.index.min()
+            else:
+                size = f"{plain(msg)} B"
             ax.plot([msg], [value], marker="*", ms=12, color=color, mec="black", ls="none",
-                    label=f"paper {label} {plain(msg)} B: {number(value)} µs")
+                    label=f"paper {label} {size}: {number(value)} µs")
     _bytes_axis(ax)
     ax.set_yscale("log")
     ax.set_ylabel(LATENCY_LABEL)
-    ax.set_title(title or "GM one-way latency (gm_allsize): simulated vs paper")
+    ax.set_title(title or "One-way latency by message size: simulated vs paper")
     ax.grid(True, which="both", alpha=0.3)
     _legend_below(ax)
     return fig
 
 
-def plot_gm_latency(data, summary, path, title=None):
-    """GM one-way latency against message size (seed 001 Fig. 6), one line per mode.
+def plot_size_latency(data, summary, path, title=None):
+    """One-way latency against message size, one line per curve (seed 001 Fig. 6, seed 004
+    Fig. 3).
 
-    Log-log axes; the paper's ``latency_us`` values (1-byte messages) are star markers in the
-    mode's colour. Writes ``path`` atomically and returns it.
+    Log-log axes; the paper's ``latency_us`` values are star markers in the curve's colour
+    (an empty-message value sits at the curve's left end, its label saying ``0 B``). Writes
+    ``path`` atomically and returns it.
     """
-    return save_figure_atomic(gm_latency_figure(data, summary, title), path)
+    return save_figure_atomic(size_latency_figure(data, summary, title), path)
+
+
+# The GM names of the two figures (seed 001's gm_allsize).
+gm_allsize_figure = size_bandwidth_figure
+plot_gm_allsize = plot_size_bandwidth
+gm_latency_figure = size_latency_figure
+plot_gm_latency = plot_size_latency
 
 
 def logp_figure_msg(data, msg=8):

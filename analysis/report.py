@@ -35,7 +35,7 @@ from . import incast
 from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_incast,
                     plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
                     plot_nas, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
-                    table1_cells)
+                    plot_size_bandwidth, plot_size_latency, table1_cells)
 from .predictions import (SCENARIO_PREDICTIONS, InputError, nas_normalized, predictions_for,
                           write_predictions)
 from .reference import default_reference_path, load_reference, reference_for
@@ -52,6 +52,14 @@ MYRINET_FIGURES = {
                         ("-size", plot_logp_size, "GM LogP RTT, L and g against size "
                                                   "(Fig. 4)")],
     "myrinet-incast": [("", plot_incast, "incast through one XBar16")],
+}
+# HPVM / Fast Messages scenarios (seed 004).
+FM_FIGURES = {
+    "hpvm-fm": [("", plot_size_bandwidth, "FM bandwidth between two hosts (secs. 2, 4.1)"),
+                ("-latency", plot_size_latency, "FM one-way latency (secs. 2, 4.1)")],
+    "hpvm-smt": [("", plot_size_bandwidth, "intranode FM bandwidth (Fig. 2)"),
+                 ("-latency", plot_size_latency, "intranode FM latency (Fig. 3)")],
+    "hpvm-pio-pacing": [("", plot_size_bandwidth, "FM PIO micro-benchmark (Figs 4 and 5)")],
 }
 INCAST_SCENARIO = "myrinet-incast"
 # Blind predictions (seed 003): figure file suffix -> (plot function, what it shows).
@@ -71,7 +79,7 @@ PREDICTION_FIGURES = {
     ],
 }
 NAS_SCENARIO = "nas-overlap"
-FIGURES = {**MYRINET_FIGURES, **PREDICTION_FIGURES}
+FIGURES = {**MYRINET_FIGURES, **FM_FIGURES, **PREDICTION_FIGURES}
 
 
 class ReportError(Exception):
@@ -273,7 +281,7 @@ def _nic_text(data):
 
 def write_myrinet_plots(scenario, data, summary, results):
     """Write the figures of a :data:`FIGURES` scenario (:data:`MYRINET_FIGURES`,
-    :data:`PREDICTION_FIGURES`); return the paths written.
+    :data:`FM_FIGURES`, :data:`PREDICTION_FIGURES`); return the paths written.
 
     A figure the data cannot give (a missing column) is skipped with a warning.
     """

@@ -36,53 +36,21 @@ const std::map<std::string, std::string> kCpus = {
     {"pii300", "pii300-kayak-nt4"}, {"pii450", "pii450-netserver-nt4"}};
 
 std::vector<std::string>
-RunPoint(FmConfig c, const Curve& k, uint32_t size, uint32_t reps, uint32_t streamBytes)
+RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
 {
-    Time oneway;
-    double pollNs = 0;
-    {
-        // The poll cost: a process waiting 100 us for nothing, polls over time.
-        FmExperiment exp(c);
-        Simulator::Stop(MicroSeconds(100));
-        Simulator::Run();
-        Ptr<FmContext> idle = exp.GetContext(1, 0);
-        pollNs = idle->GetPolls() ? idle->GetPollTime().GetNanoSeconds() / double(idle->GetPolls())
-                                  : 0;
-    }
-    {
-        FmExperiment exp(c);
-        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
-        bench->PingPong(exp.GetContext(0, 0), exp.GetContext(1, 0), size, reps, [&oneway](Time t) {
-            oneway = t;
-            Simulator::Stop();
-        });
-        exp.Run();
-    }
-    double rate = 0;
-    if (size > 0)
-    {
-        uint32_t count = std::clamp<uint32_t>(streamBytes / size, 16, 4000);
-        FmExperiment exp(c);
-        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
-        bench->Stream(exp.GetContext(0, 0), exp.GetContext(1, 0), size, count, [&rate](double r) {
-            rate = r;
-            Simulator::Stop();
-        });
-        exp.Run();
-    }
+    FmMeasurement m = FmExperiment::Measure(c, {0, 0}, {1, 0}, size, s.reps, s.streamBytes);
     FmExperiment probe(c);
-    std::string notify = c.notify;
     return {k.version,
             k.cpu,
             c.host,
             FmExperiment::EffectiveChipset(c),
-            notify,
-            notify,
+            c.notify,
+            c.notify,
             std::to_string(probe.GetPacing()),
             std::to_string(size),
-            SweepRunner::Fixed(oneway.GetSeconds() * 1e6),
-            SweepRunner::Fixed(rate),
-            SweepRunner::Fixed(pollNs, 1)};
+            SweepRunner::Fixed(m.oneway.GetSeconds() * 1e6),
+            SweepRunner::Fixed(m.mbytesPerS),
+            SweepRunner::Fixed(m.pollNs, 1)};
 }
 
 } // namespace
@@ -95,19 +63,13 @@ main(int argc, char** argv)
                       "between two hosts on a Myrinet switch, FM 2.1 (PII-300) and HPVM 1.2 / "
                       "1.9 (PII-450, 440BX), with the poll cost while waiting.");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    FmExperiment::AddArguments(args);
+    // Each curve names its FM version and CPU; two hosts with one process each.
+    FmExperiment::AddArguments(args, {"host", "fm-version", "intranode", "processes", "queues"});
     args.Add("config",
              "curves VERSION:CPU, comma-separated; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP "
              "Kayak, 440LX) or pii450 (HP Netserver LPR, 440BX)",
              "2.1:pii300,1.2:pii450,1.9:pii450");
-    args.Add("sizes",
-             "message sizes, comma-separated [bytes, 0..1048576]",
-             "0,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
-    args.Add("reps", "round trips per latency point [count, 1..100000]", "50");
-    args.Add("stream-bytes",
-             "bytes streamed per bandwidth point, within 16..4000 messages [bytes, "
-             "1..1073741824]",
-             "1048576");
+    FmExperiment::AddSweepArguments(args);
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
     args.Add("out", "output directory [path]", "results/hpvm-fm");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
@@ -116,9 +78,7 @@ main(int argc, char** argv)
     std::vector<std::string> items = args.GetChoiceList(
         "config",
         {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"});
-    std::vector<uint32_t> sizes = args.GetUintList("sizes", 0, 1048576, "bytes");
-    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
-    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
     SweepRunner sweep("hpvm-fm",
@@ -141,12 +101,12 @@ main(int argc, char** argv)
         {
             args.Fail(err);
         }
-        for (uint32_t size : sizes)
+        for (uint32_t size : sweepArgs.sizes)
         {
             sweep.AddPoint("version=" + k.version + " cpu=" + k.cpu +
                                " msg=" + std::to_string(size),
                            [=]() {
-                               return SweepRunner::Rows{RunPoint(c, k, size, reps, streamBytes)};
+                               return SweepRunner::Rows{RunPoint(c, k, size, sweepArgs)};
                            });
         }
     }

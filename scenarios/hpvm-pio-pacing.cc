@@ -81,7 +81,9 @@ main(int argc, char** argv)
                       "PII-300) and 440BX (HP Netserver, PII-450) without pacing and with the "
                       "chunk the boot-time probe picks.");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    FmExperiment::AddArguments(args);
+    // The micro-benchmark alone: the lists choose chipsets and pacing; no FM traffic.
+    FmExperiment::AddArguments(
+        args, {"chipset", "pacing", "notify", "intranode", "credits", "processes", "queues"});
     args.Add("chipset-list",
              "chipsets, comma-separated, each on the paper's machine (440lx: Kayak PII-300, "
              "440bx: Netserver PII-450) unless --host is given",

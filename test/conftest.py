@@ -47,3 +47,17 @@ def assert_refused(scenario_bin, scenario_env, tmp_path):
         assert not out.exists(), "bad input must not create results"
 
     return check
+
+
+@pytest.fixture
+def run_scenario(scenario_bin, scenario_env):
+    """Return a runner: ``run_scenario(prog, out, *args)`` runs a scenario with ``--out=out``
+    and two jobs, requires exit status 0 and returns ``out``."""
+
+    def run(prog, out, *args):
+        proc = subprocess.run([scenario_bin(prog), f"--out={out}", "--jobs=2", *args],
+                              capture_output=True, text=True, env=scenario_env, timeout=600)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return out
+
+    return run

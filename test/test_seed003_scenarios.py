@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Seed 003 scenarios (predicted blind): bad input is refused; small runs write every
 prediction key they cover, deterministically."""
-import subprocess
 
 import pandas as pd
 import pytest
@@ -30,17 +29,10 @@ def test_bad_input_one_line_exit_2_no_files(assert_refused, prog, args, name):
     assert_refused(prog, args, name)
 
 
-def run(scenario_bin, env, prog, out, *args):
-    proc = subprocess.run([scenario_bin(prog), f"--out={out}", "--jobs=2", *args],
-                          capture_output=True, text=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    return out
-
-
-def test_raw_predictions_complete_and_deterministic(scenario_bin, scenario_env, tmp_path):
+def test_raw_predictions_complete_and_deterministic(run_scenario, tmp_path):
     args = ["--max-msg=2048", "--stream-bytes=131072", "--reps=3"]
-    a = run(scenario_bin, scenario_env, "raw-ethernet-vs-myrinet", tmp_path / "a", *args)
-    b = run(scenario_bin, scenario_env, "raw-ethernet-vs-myrinet", tmp_path / "b", *args,
+    a = run_scenario("raw-ethernet-vs-myrinet", tmp_path / "a", *args)
+    b = run_scenario("raw-ethernet-vs-myrinet", tmp_path / "b", *args,
             "--report=0")
     assert (a / "data.csv").read_bytes() == (b / "data.csv").read_bytes()
     pred = pd.read_csv(a / "predictions.csv")
@@ -53,8 +45,8 @@ def test_raw_predictions_complete_and_deterministic(scenario_bin, scenario_env, 
     assert (gige["off"] <= gige["on"]).all()
 
 
-def test_lampi_predictions_and_protocol_switch(scenario_bin, scenario_env, tmp_path):
-    out = run(scenario_bin, scenario_env, "lampi-latency-bandwidth", tmp_path / "a",
+def test_lampi_predictions_and_protocol_switch(run_scenario, tmp_path):
+    out = run_scenario("lampi-latency-bandwidth", tmp_path / "a",
               "--min-msg=4096", "--max-msg=65536", "--stream-bytes=262144", "--reps=3")
     data = pd.read_csv(out / "data.csv")
     for _, c in data.groupby("stack"):
@@ -66,22 +58,22 @@ def test_lampi_predictions_and_protocol_switch(scenario_bin, scenario_env, tmp_p
     assert "mpi-bw|stack=all;msg=16384-to-32768|drop" in keys
 
 
-def test_lanai72_board_holds_the_bus_at_33_mhz(scenario_bin, scenario_env, tmp_path):
+def test_lanai72_board_holds_the_bus_at_33_mhz(run_scenario, tmp_path):
     # The M2L-PCI64A is a 33 MHz board: in the Athlon's 64-bit/66 MHz slot the bus runs at 33
     # unless a slot is named explicitly.
     common = ["--lanai=lanai72", "--host=athlonxp2800-fbsd47", "--mode=uni", "--max-msg=4",
               "--report=0"]
-    a = run(scenario_bin, scenario_env, "myrinet-gm-allsize", tmp_path / "a", *common)
-    b = run(scenario_bin, scenario_env, "myrinet-gm-allsize", tmp_path / "b", *common,
+    a = run_scenario("myrinet-gm-allsize", tmp_path / "a", *common)
+    b = run_scenario("myrinet-gm-allsize", tmp_path / "b", *common,
             "--pci=64x66")
     assert set(pd.read_csv(a / "data.csv").pci) == {"64x33"}
     assert set(pd.read_csv(b / "data.csv").pci) == {"64x66"}
 
 
-def test_nas_run_is_deterministic_and_normalized(scenario_bin, scenario_env, tmp_path):
+def test_nas_run_is_deterministic_and_normalized(run_scenario, tmp_path):
     args = ["--config=mg.B.4", "--stack=lampi-tcp-ed,lampi-gm", "--steps=1"]
-    a = run(scenario_bin, scenario_env, "nas-overlap", tmp_path / "a", *args)
-    b = run(scenario_bin, scenario_env, "nas-overlap", tmp_path / "b", *args, "--report=0")
+    a = run_scenario("nas-overlap", tmp_path / "a", *args)
+    b = run_scenario("nas-overlap", tmp_path / "b", *args, "--report=0")
     assert (a / "data.csv").read_bytes() == (b / "data.csv").read_bytes()
     data = pd.read_csv(a / "data.csv").set_index("stack")
     # MG.B: 20 steps of 58 x 256^3 operations on 4 ranks at the profile's 260 Mflop/s
@@ -92,11 +84,11 @@ def test_nas_run_is_deterministic_and_normalized(scenario_bin, scenario_env, tmp
     assert (a / "nas-overlap.png").exists()
 
 
-def test_nas_gm_all_to_all_under_congestion_completes(scenario_bin, scenario_env, tmp_path):
+def test_nas_gm_all_to_all_under_congestion_completes(run_scenario, tmp_path):
     # IS.C.8's Alltoallv (8 MB per pair, 8 hosts through one XBar16) holds the links back
     # long enough that the ACKs outgrow the host port's queue; they wait in the control
     # program (this run aborted when the port refused them).
-    out = run(scenario_bin, scenario_env, "nas-overlap", tmp_path / "a", "--config=is.C.8",
+    out = run_scenario("nas-overlap", tmp_path / "a", "--config=is.C.8",
               "--stack=lampi-gm", "--steps=1", "--report=0")
     data = pd.read_csv(out / "data.csv")
     assert len(data) == 1 and data.time_s[0] > data.compute_s[0]

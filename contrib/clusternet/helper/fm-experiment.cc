@@ -246,44 +246,87 @@ FmExperiment::Validate(const FmConfig& c)
 }
 
 void
-FmExperiment::AddArguments(ScenarioArgs& args)
+FmExperiment::AddArguments(ScenarioArgs& args, const std::set<std::string>& perCurve)
 {
-    args.Add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
-             "pii450-netserver-nt4");
-    args.Add("chipset",
-             "host bridge profile (" + ProfileRegistry::JoinNames("chipset") +
-                 "); empty = the host's",
-             "");
-    args.Add("fm-version", "FM software profile (" + ProfileRegistry::JoinNames("fm") + ")",
-             "hpvm19");
-    args.Add("notify", "arrival detection: pci-poll or memory; empty = the version's", "");
-    args.Add("pacing",
-             "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
-             "empty = the version's",
-             "");
-    args.Add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
-    args.Add("processes", "FM processes per host, N [processes, 1..16]", "1");
-    args.Add("queues",
-             "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
-    args.Add("set",
-             "attribute overrides 'target.Attribute=value;...' with target bridge (host "
-             "bridge PIO path), bus (PCI), cpu, fm (FM library), lcp (FM control program, "
-             "cycles), lanai (NIC), link, port (Myrinet) or smt (shared region) "
-             "(e.g. bridge.QueueLines=8) [ns-3 values]",
-             "");
+    auto add = [&](const std::string& name, const std::string& help, const std::string& value) {
+        if (!perCurve.count(name))
+        {
+            args.Add(name, help, value);
+        }
+    };
+    add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
+        "pii450-netserver-nt4");
+    add("chipset",
+        "host bridge profile (" + ProfileRegistry::JoinNames("chipset") +
+            "); empty = the host's",
+        "");
+    add("fm-version", "FM software profile (" + ProfileRegistry::JoinNames("fm") + ")",
+        "hpvm19");
+    add("notify", "arrival detection: pci-poll or memory; empty = the version's", "");
+    add("intranode",
+        "transport between processes on one host: smt (shared memory) or loopback (through "
+        "the Myrinet NIC); empty = the version's",
+        "");
+    add("pacing",
+        "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
+        "empty = the version's",
+        "");
+    add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
+    add("processes", "FM processes per host, N [processes, 1..16]", "1");
+    add("queues", "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
+    add("set",
+        "attribute overrides 'target.Attribute=value;...' with target bridge (host bridge PIO "
+        "path), bus (PCI), cpu, fm (FM library), lcp (FM control program, cycles), lanai "
+        "(NIC), link, port (Myrinet) or smt (shared region) (e.g. bridge.QueueLines=8) "
+        "[ns-3 values]",
+        "");
+}
+
+void
+FmExperiment::AddSweepArguments(ScenarioArgs& args)
+{
+    args.Add("sizes",
+             "message sizes, comma-separated [bytes, 0..1048576]",
+             "0,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
+    args.Add("reps", "round trips per latency point [count, 1..100000]", "50");
+    args.Add("stream-bytes",
+             "bytes streamed per bandwidth point, within 16..4000 messages [bytes, "
+             "1..1073741824]",
+             "1048576");
+}
+
+FmSweepArgs
+FmExperiment::ParseSweepArguments(const ScenarioArgs& args)
+{
+    FmSweepArgs s;
+    s.sizes = args.GetUintList("sizes", 0, 1048576, "bytes");
+    s.reps = args.GetUint("reps", 1, 100000, "count");
+    s.streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    return s;
 }
 
 void
 FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
 {
-    c.host = args.Get("host");
-    c.chipset = args.Get("chipset");
-    c.version = args.Get("fm-version");
-    c.notify = args.Get("notify");
-    c.pacing = args.Get("pacing");
-    c.overrides = args.Get("set");
+    auto get = [&args](const std::string& name, std::string& field) {
+        if (args.Has(name))
+        {
+            field = args.Get(name);
+        }
+    };
+    get("host", c.host);
+    get("chipset", c.chipset);
+    get("fm-version", c.version);
+    get("notify", c.notify);
+    get("intranode", c.intranode);
+    get("pacing", c.pacing);
+    get("set", c.overrides);
     for (const char* name : {"processes", "queues"})
     {
+        if (!args.Has(name))
+        {
+            continue;
+        }
         std::string v = args.Get(name);
         char* end = nullptr;
         long long n = std::strtoll(v.c_str(), &end, 10);
@@ -304,7 +347,7 @@ FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
             c.queues = n;
         }
     }
-    std::string credits = args.Get("credits");
+    std::string credits = args.Has("credits") ? args.Get("credits") : "";
     if (!credits.empty())
     {
         char* end = nullptr;
@@ -484,6 +527,55 @@ FmExperiment::FmExperiment(const FmConfig& c)
     {
         StartProcesses();
     }
+}
+
+FmMeasurement
+FmExperiment::Measure(const FmConfig& c,
+                      FmEndpoint a,
+                      FmEndpoint b,
+                      uint32_t bytes,
+                      uint32_t reps,
+                      uint32_t streamBytes)
+{
+    FmMeasurement m;
+    {
+        // The poll cost: a process waiting 100 us for nothing, polls over time.
+        FmExperiment exp(c);
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        Ptr<FmContext> idle = exp.GetContext(b.first, b.second);
+        m.pollNs =
+            idle->GetPolls() ? idle->GetPollTime().GetNanoSeconds() / double(idle->GetPolls()) : 0;
+    }
+    {
+        FmExperiment exp(c);
+        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
+        bench->PingPong(exp.GetContext(a.first, a.second),
+                        exp.GetContext(b.first, b.second),
+                        bytes,
+                        reps,
+                        [&m](Time t) {
+                            m.oneway = t;
+                            Simulator::Stop();
+                        });
+        exp.Run();
+    }
+    if (bytes > 0)
+    {
+        uint32_t count = std::clamp<uint32_t>(streamBytes / bytes, 16, 4000);
+        FmExperiment exp(c);
+        Ptr<FmBenchmark> bench = CreateObject<FmBenchmark>();
+        bench->Stream(exp.GetContext(a.first, a.second),
+                      exp.GetContext(b.first, b.second),
+                      bytes,
+                      count,
+                      [&m](double r) {
+                          m.mbytesPerS = r;
+                          Simulator::Stop();
+                      });
+        exp.Run();
+    }
+    return m;
 }
 
 void

@@ -11,6 +11,7 @@
 #include "ns3/node-container.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,31 @@ namespace clusternet
 {
 
 class ScenarioArgs;
+
+/**
+ * @ingroup clusternet
+ * @brief One point of an FM micro-benchmark: ping-pong latency, streaming rate, poll cost.
+ */
+struct FmMeasurement
+{
+    Time oneway;           //!< one-way latency (half the mean round trip)
+    double mbytesPerS{0};  //!< streaming rate [MB/s, 10^6 bytes]; 0 for empty messages
+    double pollNs{0};      //!< mean time of one poll by an idle receiver [ns]
+};
+
+/**
+ * @ingroup clusternet
+ * @brief The message sizes and repetitions of an FM latency/bandwidth sweep.
+ */
+struct FmSweepArgs
+{
+    std::vector<uint32_t> sizes; //!< message sizes [bytes]
+    uint32_t reps{50};           //!< round trips per latency point
+    uint32_t streamBytes{0};     //!< bytes streamed per bandwidth point
+};
+
+/// A process: host index and process index on that host.
+using FmEndpoint = std::pair<uint32_t, uint32_t>;
 
 /**
  * @ingroup clusternet
@@ -53,14 +79,33 @@ class FmExperiment
   public:
     /// @return "" if @p config is valid, else one line naming the bad parameter
     static std::string Validate(const FmConfig& config);
-    /// Register --host, --chipset, --fm-version, --notify, --pacing, --credits, --set on @p args.
-    static void AddArguments(ScenarioArgs& args);
-    /// Fill @p config from the arguments of AddArguments (exits 2 on bad input).
+    /**
+     * Register --host, --chipset, --fm-version, --notify, --intranode, --pacing, --credits,
+     * --processes, --queues and --set on @p args, except the options in @p perCurve, which
+     * the scenario sets for each of its curves.
+     */
+    static void AddArguments(ScenarioArgs& args, const std::set<std::string>& perCurve = {});
+    /// Register --sizes, --reps and --stream-bytes (an FM latency/bandwidth sweep) on @p args.
+    static void AddSweepArguments(ScenarioArgs& args);
+    /// @return the values of AddSweepArguments' options (exits 2 on bad input)
+    static FmSweepArgs ParseSweepArguments(const ScenarioArgs& args);
+    /// Fill @p config from the registered arguments of AddArguments (exits 2 on bad input).
     static void ParseArguments(const ScenarioArgs& args, FmConfig& config);
     /// @return the chipset @p config uses
     static std::string EffectiveChipset(const FmConfig& config);
     /// @return the host profile of the paper's machine with @p chipset ("" if none)
     static std::string MachineOf(const std::string& chipset);
+    /**
+     * Measure @p bytes messages from @p a to @p b on fresh machines built from @p config:
+     * the poll cost of @p b waiting 100 us for nothing, the ping-pong latency over @p reps
+     * round trips, and the streaming rate of @p streamBytes (16..4000 messages).
+     */
+    static FmMeasurement Measure(const FmConfig& config,
+                                 FmEndpoint a,
+                                 FmEndpoint b,
+                                 uint32_t bytes,
+                                 uint32_t reps,
+                                 uint32_t streamBytes);
 
     /// Build the machine; @p config must be valid.
     explicit FmExperiment(const FmConfig& config);

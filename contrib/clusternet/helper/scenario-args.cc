@@ -101,6 +101,12 @@ ScenarioArgs::Parse(int argc, char** argv)
     cmd.Parse(argc, argv);
 }
 
+bool
+ScenarioArgs::Has(const std::string& name) const
+{
+    return m_values.count(name) > 0;
+}
+
 std::string
 ScenarioArgs::Get(const std::string& name) const
 {

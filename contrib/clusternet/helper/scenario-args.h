@@ -29,6 +29,8 @@ class ScenarioArgs
     /// Parse argv; exits 0 after --help, 2 on bad input.
     void Parse(int argc, char** argv);
 
+    /// @return true if option @p name is registered
+    bool Has(const std::string& name) const;
     /// @return the raw string value of option @p name
     std::string Get(const std::string& name) const;
     /// @return a comma-separated list of integers within [min, max]

@@ -42,7 +42,11 @@ class FmBenchmark : public Object
                   uint32_t reps,
                   LatencyCallback done);
     /// Stream @p count messages of @p bytes from @p a to @p b (count >= 2).
-    void Stream(Ptr<FmContext> a, Ptr<FmContext> b, uint32_t bytes, uint32_t count, RateCallback done);
+    void Stream(Ptr<FmContext> a,
+                Ptr<FmContext> b,
+                uint32_t bytes,
+                uint32_t count,
+                RateCallback done);
 
   protected:
     void DoDispose() override;

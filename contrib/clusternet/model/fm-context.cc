@@ -526,15 +526,24 @@ FmContext::AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t paylo
     // Fetch-and-increment the free-list head, test-and-set the frame's in-use flag.
     m_cpu->Execute(Cost(m_atomicCost * 2), HostCpu::USER, [this, receiver, packet, payload]() {
         int32_t frame = m_smt->AcquireFrame(receiver, m_smtId);
+        Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
         if (frame < 0)
         {
-            AcquireSmtFrame(receiver, packet, payload); // in use: the next one
+            m_cpu->Execute(misses, HostCpu::USER, [this, receiver, packet, payload]() {
+                AcquireSmtFrame(receiver, packet, payload); // in use: the next one
+            });
             return;
         }
-        Time copy = m_cpu->CopyCost(payload) + Cost(m_atomicCost);
+        // Copy in, then fetch-and-increment the receive-queue tail.
+        Time copy = misses + m_cpu->CopyCost(payload) + Cost(m_atomicCost);
         m_cpu->Execute(copy, HostCpu::USER, [this, receiver, frame, packet]() {
-            m_smt->Post(receiver, m_smtId, frame, packet);
-            SetBusy(false);
+            // Storing the index: the tail's and the slot's lines must be ours first.
+            Time own =
+                m_cacheMissCost * static_cast<int64_t>(m_smt->MissesToPost(receiver, m_smtId));
+            m_cpu->Execute(own, HostCpu::USER, [this, receiver, frame, packet]() {
+                m_smt->Post(receiver, m_smtId, frame, packet);
+                SetBusy(false);
+            });
         });
     });
 }
@@ -764,12 +773,18 @@ FmContext::ProcessNext()
             Ptr<Packet> packet = m_smt->Take(m_smtId, q, frame); // fetch-and-increment
             FmHeader h;
             packet->PeekHeader(h);
-            Time cost = Cost(m_atomicCost) + handler +
+            Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
+            Time cost = Cost(m_atomicCost) + misses + handler +
                         (m_receiveCopy ? m_cpu->CopyCost(h.GetPayload()) : Time(0));
             m_cpu->Execute(cost, HostCpu::USER, [this, q, frame, packet]() {
+                // Clearing the in-use flag: the header line is shared with the sender.
                 m_smt->Release(m_smtId, q, frame);
-                Handle(packet);
-                SetBusy(false);
+                Time own =
+                    m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
+                m_cpu->Execute(own, HostCpu::USER, [this, packet]() {
+                    Handle(packet);
+                    SetBusy(false);
+                });
             });
             return;
         }

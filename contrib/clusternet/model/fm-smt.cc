@@ -31,11 +31,17 @@ FmSmt::GetTypeId()
                           "I mod M) [queues].",
                           UintegerValue(1),
                           MakeUintegerAccessor(&FmSmt::m_queues),
-                          MakeUintegerChecker<uint32_t>(1, 1024))
+                          MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("MaxProcesses",
                           "Processes the region is sized for (N) [processes].",
                           UintegerValue(2),
                           MakeUintegerAccessor(&FmSmt::m_maxProcesses),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("SlotsPerLine",
+                          "Receive-queue slots (4-byte frame indices) per cache line: 8 in the "
+                          "Pentium II's 32-byte lines [slots].",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FmSmt::m_slotsPerLine),
                           MakeUintegerChecker<uint32_t>(1, 1024));
     return tid;
 }
@@ -54,6 +60,7 @@ void
 FmSmt::DoDispose()
 {
     m_procs.clear();
+    m_sharers.clear();
     Object::DoDispose();
 }
 
@@ -75,6 +82,7 @@ FmSmt::Attach(PostedCallback posted)
         q.ring.assign(m_frames, -1);
     }
     m_procs.push_back(std::move(p));
+    m_pendingMisses.push_back(0);
     return m_procs.size() - 1;
 }
 
@@ -116,11 +124,56 @@ FmSmt::At(uint32_t receiver, uint32_t queue) const
     return m_procs[receiver].queues.at(queue);
 }
 
+uint64_t
+FmSmt::Line(uint32_t receiver, uint32_t queue, LineKind kind, uint32_t index) const
+{
+    return (static_cast<uint64_t>(receiver) << 48) | (static_cast<uint64_t>(queue) << 40) |
+           (static_cast<uint64_t>(kind) << 32) | index;
+}
+
+uint32_t
+FmSmt::WouldMiss(uint64_t line, uint32_t process, bool write) const
+{
+    auto it = m_sharers.find(line);
+    uint64_t sharers = it == m_sharers.end() ? 0 : it->second;
+    uint64_t me = uint64_t{1} << process;
+    // A read needs a copy; a write needs the only copy (else read-for-ownership / invalidate).
+    return (write ? sharers != me : (sharers & me) == 0) ? 1 : 0;
+}
+
+uint32_t
+FmSmt::Access(uint64_t line, uint32_t process, bool write)
+{
+    NS_ASSERT_MSG(process < 64, "FmSmt: at most 64 processes");
+    uint32_t miss = WouldMiss(line, process, write);
+    uint64_t me = uint64_t{1} << process;
+    m_sharers[line] = write ? me : (m_sharers[line] | me);
+    m_misses += miss;
+    return miss;
+}
+
+uint32_t
+FmSmt::CollectMisses(uint32_t process)
+{
+    uint32_t n = m_pendingMisses.at(process);
+    m_pendingMisses[process] = 0;
+    return n;
+}
+
+uint64_t
+FmSmt::GetMisses() const
+{
+    return m_misses;
+}
+
 int32_t
 FmSmt::AcquireFrame(uint32_t receiver, uint32_t sender)
 {
-    Queue& q = At(receiver, QueueOf(sender));
+    uint32_t qi = QueueOf(sender);
+    Queue& q = At(receiver, qi);
     uint32_t frame = static_cast<uint32_t>(q.freeHead++ & (m_frames - 1)); // fetch-and-increment
+    m_pendingMisses.at(sender) += Access(Line(receiver, qi, FREE_HEAD, 0), sender, true) +
+                                  Access(Line(receiver, qi, FRAME, frame), sender, true);
     if (q.inUse[frame])                                                     // test-and-set
     {
         ++m_collisions;
@@ -134,10 +187,13 @@ FmSmt::AcquireFrame(uint32_t receiver, uint32_t sender)
 void
 FmSmt::Post(uint32_t receiver, uint32_t sender, int32_t frame, Ptr<Packet> packet)
 {
-    Queue& q = At(receiver, QueueOf(sender));
+    uint32_t qi = QueueOf(sender);
+    Queue& q = At(receiver, qi);
     NS_ASSERT_MSG(frame >= 0 && q.inUse[frame], "FmSmt: posting a frame not acquired");
     q.frames[frame] = packet;
     uint32_t slot = static_cast<uint32_t>(q.recvTail++ & (m_frames - 1)); // fetch-and-increment
+    Access(Line(receiver, qi, RECV_TAIL, 0), sender, true);
+    Access(Line(receiver, qi, SLOT, slot / m_slotsPerLine), sender, true);
     NS_ASSERT_MSG(q.ring[slot] < 0, "FmSmt: receive queue overrun");
     q.ring[slot] = frame;
     ++m_posted;
@@ -145,6 +201,16 @@ FmSmt::Post(uint32_t receiver, uint32_t sender, int32_t frame, Ptr<Packet> packe
     {
         m_procs[receiver].posted();
     }
+}
+
+uint32_t
+FmSmt::MissesToPost(uint32_t receiver, uint32_t sender) const
+{
+    uint32_t qi = QueueOf(sender);
+    const Queue& q = At(receiver, qi);
+    uint32_t slot = static_cast<uint32_t>(q.recvTail & (m_frames - 1));
+    return WouldMiss(Line(receiver, qi, RECV_TAIL, 0), sender, true) +
+           WouldMiss(Line(receiver, qi, SLOT, slot / m_slotsPerLine), sender, true);
 }
 
 bool
@@ -162,6 +228,13 @@ FmSmt::Take(uint32_t receiver, uint32_t queue, int32_t& frame)
     NS_ASSERT_MSG(q.ring[slot] >= 0, "FmSmt: take from an empty queue");
     ++q.recvHead; // fetch-and-increment
     frame = q.ring[slot];
+    // The poll that found the slot already paid for reading its line (FmContext's
+    // CacheMissCost); clearing it, the head and the frame's header are counted here.
+    uint64_t slotLine = Line(receiver, queue, SLOT, slot / m_slotsPerLine);
+    m_sharers[slotLine] |= uint64_t{1} << receiver;
+    m_pendingMisses.at(receiver) += Access(Line(receiver, queue, RECV_HEAD, 0), receiver, true) +
+                                    Access(Line(receiver, queue, FRAME, frame), receiver, false) +
+                                    Access(slotLine, receiver, true);
     q.ring[slot] = -1;
     Ptr<Packet> p = q.frames[frame];
     q.frames[frame] = nullptr;
@@ -175,6 +248,7 @@ FmSmt::Release(uint32_t receiver, uint32_t queue, int32_t frame)
     Queue& q = At(receiver, queue);
     NS_ASSERT_MSG(frame >= 0 && q.inUse[frame], "FmSmt: releasing a free frame");
     q.inUse[frame] = false;
+    m_pendingMisses.at(receiver) += Access(Line(receiver, queue, FRAME, frame), receiver, true);
     --q.used;
 }
 

@@ -6,6 +6,7 @@
 #include "ns3/object.h"
 #include "ns3/packet.h"
 
+#include <map>
 #include <vector>
 
 namespace ns3
@@ -61,8 +62,14 @@ class FmSmt : public Object
      * @return the frame index, or -1 if the frame was still in use (take the next one)
      */
     int32_t AcquireFrame(uint32_t receiver, uint32_t sender);
-    /// Steps 5 and 6: append @p frame, now holding @p packet, to the receive queue.
+    /**
+     * Steps 5 and 6: append @p frame, now holding @p packet, to the receive queue. Its
+     * coherence misses (see MissesToPost) are not added to the sender's count: the writes
+     * must complete before the receiver can see the frame, so the caller charges them first.
+     */
     void Post(uint32_t receiver, uint32_t sender, int32_t frame, Ptr<Packet> packet);
+    /// @return the coherence misses Post(@p receiver, @p sender, ...) would take now
+    uint32_t MissesToPost(uint32_t receiver, uint32_t sender) const;
     /// @return true if the head of queue @p queue of @p receiver names a frame
     bool Peek(uint32_t receiver, uint32_t queue) const;
     /**
@@ -73,6 +80,11 @@ class FmSmt : public Object
     Ptr<Packet> Take(uint32_t receiver, uint32_t queue, int32_t& frame);
     /// Step 4: clear the frame's in-use flag.
     void Release(uint32_t receiver, uint32_t queue, int32_t frame);
+    /**
+     * @return the coherence misses process @p process took in AcquireFrame, Take and Release
+     * since the last call, and reset its count
+     */
+    uint32_t CollectMisses(uint32_t process);
 
     /// @return frames posted so far
     uint64_t GetPosted() const;
@@ -82,6 +94,8 @@ class FmSmt : public Object
     uint64_t GetCollisions() const;
     /// @return frames in use now in queue @p queue of @p receiver
     uint32_t GetInUse(uint32_t receiver, uint32_t queue) const;
+    /// @return coherence misses of all processes so far (Post's included)
+    uint64_t GetMisses() const;
 
   protected:
     void DoDispose() override;
@@ -103,10 +117,30 @@ class FmSmt : public Object
         PostedCallback posted;
     };
 
+    /// The control lines of a queue.
+    enum LineKind : uint8_t
+    {
+        FREE_HEAD,
+        RECV_TAIL,
+        RECV_HEAD,
+        SLOT,
+        FRAME
+    };
+
     Queue& At(uint32_t receiver, uint32_t queue);
+    /// @return the key of line @p index of @p kind in queue @p queue of @p receiver
+    uint64_t Line(uint32_t receiver, uint32_t queue, LineKind kind, uint32_t index) const;
+    /// @return 1 if @p process misses on this access of @p line, else 0
+    uint32_t WouldMiss(uint64_t line, uint32_t process, bool write) const;
+    /// @p process reads or writes @p line; @return 1 on a miss (counted), else 0
+    uint32_t Access(uint64_t line, uint32_t process, bool write);
     const Queue& At(uint32_t receiver, uint32_t queue) const;
 
     std::vector<Process> m_procs;
+    std::map<uint64_t, uint64_t> m_sharers; //!< line -> processes holding it (bit mask)
+    std::vector<uint32_t> m_pendingMisses;  //!< per process, since CollectMisses
+    uint64_t m_misses{0};
+    uint32_t m_slotsPerLine;
     uint32_t m_frames;
     uint32_t m_queues;
     uint32_t m_maxProcesses;

@@ -167,7 +167,8 @@ class FmSmtTestCase : public TestCase
             FmExperiment exp(c);
             Ptr<FmContext> rx = exp.GetContext(0, 0);
             std::map<uint8_t, uint32_t> got;
-            rx->SetReceiveCallback([&got](uint16_t, uint8_t ctx, uint8_t, uint32_t) { ++got[ctx]; });
+            rx->SetReceiveCallback(
+                [&got](uint16_t, uint8_t ctx, uint8_t, uint32_t) { ++got[ctx]; });
             const uint32_t perSender = 30;
             for (uint8_t s = 1; s <= 3; ++s)
             {
@@ -191,6 +192,95 @@ class FmSmtTestCase : public TestCase
             {
                 NS_TEST_ASSERT_MSG_EQ(smt->GetInUse(0, q), 0u, "all frames free again");
             }
+        }
+    }
+};
+
+/**
+ * Coherence misses of the SMT steps, counted by hand from the protocol: a read misses when
+ * the reader holds no copy of the line, a write when anyone else holds one (or nobody does).
+ * One sender to one receiver, steady state: the sender misses on the frame's header (the
+ * receiver cleared its in-use flag) and on the slot line (the receiver cleared the slot); the
+ * receiver on the frame header (read), the slot (clear) and the in-use flag (clear). Two
+ * senders sharing one queue (M = 1) also miss on the free-list head and the receive-queue
+ * tail, which bounce between them; with M = 2 they do not.
+ */
+class FmSmtCoherenceTestCase : public TestCase
+{
+  public:
+    FmSmtCoherenceTestCase()
+        : TestCase("FM SMT: coherence misses per step (one sender; two senders, M = 1 vs 2)")
+    {
+    }
+
+  private:
+    struct Counts
+    {
+        uint32_t acquire; //!< sender: AcquireFrame
+        uint32_t post;    //!< sender: MissesToPost
+        uint32_t receive; //!< receiver: Take and Release
+    };
+
+    static Counts Message(Ptr<FmSmt> smt, uint32_t sender)
+    {
+        Counts c{};
+        int32_t frame = smt->AcquireFrame(0, sender);
+        c.acquire = smt->CollectMisses(sender);
+        c.post = smt->MissesToPost(0, sender);
+        smt->Post(0, sender, frame, Create<Packet>(8));
+        uint32_t queue = smt->QueueOf(sender);
+        int32_t taken = -1;
+        smt->Take(0, queue, taken);
+        smt->Release(0, queue, taken);
+        c.receive = smt->CollectMisses(0);
+        return c;
+    }
+
+    static Ptr<FmSmt> Region(uint32_t processes, uint32_t queues)
+    {
+        Ptr<FmSmt> smt = CreateObject<FmSmt>();
+        smt->SetAttribute("FreeListFrames", UintegerValue(4));
+        smt->SetAttribute("MaxProcesses", UintegerValue(processes));
+        smt->SetAttribute("Queues", UintegerValue(queues));
+        for (uint32_t p = 0; p < processes; ++p)
+        {
+            smt->Attach(FmSmt::PostedCallback());
+        }
+        return smt;
+    }
+
+    void DoRun() override
+    {
+        Ptr<FmSmt> smt = Region(2, 1);
+        Counts first = Message(smt, 1);
+        NS_TEST_ASSERT_MSG_EQ(first.acquire, 2u, "cold: free-list head and frame header");
+        NS_TEST_ASSERT_MSG_EQ(first.post, 2u, "cold: tail and slot line");
+        NS_TEST_ASSERT_MSG_EQ(first.receive,
+                              4u,
+                              "cold head; frame read, slot clear, flag clear");
+        uint64_t total = smt->GetMisses();
+        NS_TEST_ASSERT_MSG_EQ(total, 2u + 2u + 3u + 1u, "every miss counted once");
+        // 12 more: slots cross into a second line, frames wrap the 4-frame ring
+        for (int i = 0; i < 12; ++i)
+        {
+            Counts c = Message(smt, 1);
+            NS_TEST_ASSERT_MSG_EQ(c.acquire, 1u, "steady: the frame header only");
+            NS_TEST_ASSERT_MSG_EQ(c.post, 1u, "steady: the slot line only");
+            NS_TEST_ASSERT_MSG_EQ(c.receive, 3u, "steady: frame read, slot and flag clears");
+        }
+
+        for (uint32_t m : {1u, 2u})
+        {
+            Ptr<FmSmt> two = Region(3, m);
+            Message(two, 1);
+            Message(two, 2);
+            Counts c1 = Message(two, 1);
+            Counts c2 = Message(two, 2);
+            uint32_t expected = m == 1 ? 2 : 1; // + head, + tail when the lines bounce
+            NS_TEST_ASSERT_MSG_EQ(c1.acquire, expected, "sender 1 acquire, M=" << m);
+            NS_TEST_ASSERT_MSG_EQ(c2.acquire, expected, "sender 2 acquire, M=" << m);
+            NS_TEST_ASSERT_MSG_EQ(c1.post, expected, "sender 1 post, M=" << m);
+            NS_TEST_ASSERT_MSG_EQ(c2.post, expected, "sender 2 post, M=" << m);
         }
     }
 };
@@ -241,6 +331,7 @@ class FmTestSuite : public TestSuite
         AddTestCase(new HostBridgeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmCreditTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmSmtTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new FmSmtCoherenceTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmPioProbeTestCase, TestCase::Duration::QUICK);
     }
 };

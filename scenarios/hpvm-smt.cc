@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 004 (Bruno et al., HPVM 1.9), sec. 5 and Figs 2 and 3: intranode FM messaging between
+// two processes on one SMP host, each on its own processor. HPVM 1.2 sends them down to the
+// Myrinet NIC and back (loopback: PIO across the PCI bus into the LANai, DMA back up);
+// HPVM 1.9 uses the shared-memory transport (SMT: fetch-and-increment on the receiver's free
+// list, copy in, fetch-and-increment on its receive queue, copy out). One-way latency
+// (ping-pong), streaming bandwidth, and the cost of one poll of an idle process.
+//
+//   ./ns3 run scenarios/hpvm-smt
+//   ./ns3 run scenarios/hpvm-smt -- --config=1.9:smt --processes=4 --queues=2
+//   ./ns3 run scenarios/hpvm-smt -- --help
+
+#include "ns3/fm-experiment.h"
+#include "ns3/scenario-args.h"
+#include "ns3/sweep-runner.h"
+
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// A curve: FM version and intranode transport.
+struct Curve
+{
+    std::string version;   //!< 1.2 or 1.9
+    std::string transport; //!< loopback or smt
+};
+
+const std::map<std::string, std::string> kVersions = {{"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
+
+/// What an idle process polls: shared memory (and Myrinet's flag), or the LANai's register.
+std::string
+PollOf(const FmConfig& c, const Curve& k)
+{
+    if (k.transport == "smt")
+    {
+        return "shm";
+    }
+    return c.notify;
+}
+
+SweepRunner::Rows
+RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
+{
+    // Process 0 and process 1 of host 0.
+    FmMeasurement m = FmExperiment::Measure(c, {0, 0}, {0, 1}, size, s.reps, s.streamBytes);
+    return {{k.version,
+             k.transport,
+             PollOf(c, k),
+             c.host,
+             FmExperiment::EffectiveChipset(c),
+             std::to_string(c.processes),
+             std::to_string(c.queues),
+             std::to_string(size),
+             SweepRunner::Fixed(m.oneway.GetSeconds() * 1e6),
+             SweepRunner::Fixed(m.mbytesPerS),
+             SweepRunner::Fixed(m.pollNs, 1)}};
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("hpvm-smt",
+                      "Seed 004 Figs 2 and 3: intranode FM latency and bandwidth between two "
+                      "processes on one SMP host, HPVM 1.2 (loopback through the Myrinet NIC) "
+                      "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    // Each curve names its FM version and intranode transport.
+    FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"});
+    args.Add("config",
+             "curves VERSION:TRANSPORT, comma-separated; VERSION 1.2 or 1.9, TRANSPORT "
+             "loopback (through the NIC) or smt (shared memory)",
+             "1.2:loopback,1.9:smt");
+    args.Add("processes",
+             "FM processes on the host, N; processes 0 and 1 measure, the others idle "
+             "[processes, 2..16]",
+             "2");
+    FmExperiment::AddSweepArguments(args);
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/hpvm-smt");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+    std::vector<std::string> items = args.GetChoiceList(
+        "config", {"1.2:loopback", "1.2:smt", "1.9:loopback", "1.9:smt"});
+    uint32_t processes = args.GetUint("processes", 2, 16, "processes");
+    FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+
+    std::vector<std::pair<Curve, FmConfig>> curves;
+    for (const auto& item : items)
+    {
+        Curve k{item.substr(0, 3), item.substr(4)};
+        FmConfig c;
+        c.processes = processes;
+        FmExperiment::ParseArguments(args, c);
+        c.version = kVersions.at(k.version);
+        c.intranode = k.transport;
+        if (c.notify.empty())
+        {
+            c.notify = k.version == "1.9" ? "memory" : "pci-poll";
+        }
+        std::string err = FmExperiment::Validate(c);
+        if (!err.empty())
+        {
+            args.Fail(err);
+        }
+        curves.emplace_back(k, c);
+    }
+
+    SweepRunner sweep("hpvm-smt",
+                      args.Get("out"),
+                      {"version", "transport", "poll", "host", "chipset", "processes", "queues",
+                       "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
+    for (const auto& [k, c] : curves)
+    {
+        for (uint32_t size : sweepArgs.sizes)
+        {
+            sweep.AddPoint("version=" + k.version + " transport=" + k.transport +
+                               " msg=" + std::to_string(size),
+                           [=]() { return RunPoint(c, k, size, sweepArgs); });
+        }
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
