@@ -344,6 +344,12 @@ FmContext::GetPacketsSent() const
     return m_packetsSent;
 }
 
+uint64_t
+FmContext::GetSendQueueReads() const
+{
+    return m_slotReads;
+}
+
 bool
 FmContext::IsSendQueueEmpty() const
 {
@@ -386,7 +392,37 @@ FmContext::CanSend(uint32_t key, bool control) const
     {
         return false;
     }
-    return p.smt || m_mcp->GetNic()->GetFreeSendBuffers() > 0;
+    return p.smt || m_mcp->GetKnownFreeSlots() > 0;
+}
+
+bool
+FmContext::WantsSlot() const
+{
+    if (!m_creditQueue.empty() && !m_peers.at(m_creditQueue.front()).smt)
+    {
+        return true;
+    }
+    if (m_sendQueue.empty())
+    {
+        return false;
+    }
+    const Peer& p = m_peers.at(m_sendQueue.front().peer);
+    return !p.smt && p.credits > 0;
+}
+
+void
+FmContext::ReadSendQueue()
+{
+    // The host learns which send slots the control program has emptied by reading the
+    // LANai's send-queue state across PCI (behind any posted writes).
+    m_busy = true;
+    ++m_slotReads;
+    auto sampled = std::make_shared<uint32_t>(0);
+    m_bridge->Read([this, sampled]() { *sampled = m_mcp->GetNic()->GetFreeSendBuffers(); },
+                   [this, sampled]() {
+                       m_mcp->SetKnownFreeSlots(*sampled);
+                       SetBusy(false);
+                   });
 }
 
 void
@@ -394,6 +430,13 @@ FmContext::Kick()
 {
     if (m_busy)
     {
+        return;
+    }
+    if (m_mcp && m_mcp->GetKnownFreeSlots() == 0 && WantsSlot() &&
+        m_mcp->GetNic()->GetFreeSendBuffers() > 0)
+    {
+        StopPolling();
+        ReadSendQueue();
         return;
     }
     // Credit refills first: a peer may be stalled on them.
@@ -500,7 +543,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
         return;
     }
     // The send buffer is reserved now; the host writes into it.
-    m_mcp->GetNic()->TakeSendBuffer();
+    m_mcp->UseKnownFreeSlot();
     m_cpu->Execute(Cost(cost), HostCpu::USER, [this, packet, payload]() {
         SendMyrinet(packet, payload);
     });

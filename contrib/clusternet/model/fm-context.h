@@ -150,6 +150,8 @@ class FmContext : public Object
     uint64_t GetBytesReceived() const;
     /// @return packets sent (data and credit)
     uint64_t GetPacketsSent() const;
+    /// @return reads of the LANai's send-queue state (to learn free send slots)
+    uint64_t GetSendQueueReads() const;
     /// @return true when nothing is queued to send
     bool IsSendQueueEmpty() const;
 
@@ -190,6 +192,10 @@ class FmContext : public Object
     static uint32_t Key(uint16_t node, uint8_t ctx);
     Time Cost(Time reference) const;
     void Kick();
+    /// @return true if the next packet to go out needs a LANai send slot
+    bool WantsSlot() const;
+    /// Read the LANai's send-queue state: how many slots are free.
+    void ReadSendQueue();
     bool CanSend(uint32_t peer, bool control) const;
     void SendPacket(uint32_t peer, bool credit);
     void SendMyrinet(Ptr<Packet> packet, uint32_t payload);
@@ -235,6 +241,7 @@ class FmContext : public Object
     bool m_polling{false};
     bool m_stalled{false};
     uint32_t m_detected{0}; //!< arrivals found by the last poll, not yet handled
+    uint64_t m_slotReads{0}; //!< reads of the LANai's send-queue state
     Time m_pollStart;
     Time m_pollTime;
     uint64_t m_polls{0};

@@ -10,6 +10,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace clusternet
@@ -103,6 +105,26 @@ Ptr<LanaiNic>
 FmMcp::GetNic() const
 {
     return m_nic;
+}
+
+uint32_t
+FmMcp::GetKnownFreeSlots() const
+{
+    return m_knownFree;
+}
+
+void
+FmMcp::SetKnownFreeSlots(uint32_t free)
+{
+    m_knownFree = std::min(free, m_nic->GetFreeSendBuffers());
+}
+
+void
+FmMcp::UseKnownFreeSlot()
+{
+    NS_ASSERT_MSG(m_knownFree > 0, "FmMcp: a send slot not known free");
+    --m_knownFree;
+    m_nic->TakeSendBuffer();
 }
 
 void

@@ -47,6 +47,16 @@ class FmMcp : public Object
     void SetNic(Ptr<LanaiNic> nic);
     /// @return the NIC
     Ptr<LanaiNic> GetNic() const;
+    /**
+     * The host library's shadow of the send queue, shared by the host's contexts: the slots
+     * the last read of the LANai's send-queue state found free, less those used since.
+     * @return slots known free
+     */
+    uint32_t GetKnownFreeSlots() const;
+    /// A read of the send-queue state returned @p free slots (never more than are free now).
+    void SetKnownFreeSlots(uint32_t free);
+    /// A context takes one of the slots known free (and the LANai send buffer behind it).
+    void UseKnownFreeSlot();
     /// Set this node's FM node id.
     void SetNodeId(uint16_t id);
     /// @return this node's FM node id
@@ -87,6 +97,7 @@ class FmMcp : public Object
     uint64_t LoopPhase();
 
     Ptr<LanaiNic> m_nic;
+    uint32_t m_knownFree{0}; //!< the host's shadow: send slots known free
     uint16_t m_nodeId{0};
     std::map<uint16_t, Mac48Address> m_peers;
     std::map<uint8_t, Ptr<FmContext>> m_contexts;

@@ -126,6 +126,42 @@ class FmCreditTestCase : public TestCase
 };
 
 /**
+ * Send slots: the host learns free LANai send slots only by reading the send queue's state.
+ * A stream of 40 one-packet messages through 4 slots needs at least 40 / 4 = 10 reads (one
+ * read reveals at most 4 free slots), and the stream still delivers every message.
+ */
+class FmSendSlotTestCase : public TestCase
+{
+  public:
+    FmSendSlotTestCase()
+        : TestCase("FM send slots: learnt by reading the LANai, at most SendBuffers per read")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FmConfig c;
+        c.overrides = "lanai.SendBuffers=4";
+        FmExperiment exp(c);
+        Ptr<FmContext> a = exp.GetContext(0, 0);
+        Ptr<FmContext> b = exp.GetContext(1, 0);
+        const uint32_t messages = 40;
+        for (uint32_t i = 0; i < messages; ++i)
+        {
+            a->Send(1, 0, 64);
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b->GetMessagesReceived(), messages, "every message arrives");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(a->GetSendQueueReads(), messages / 4, "<= 4 slots per read");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(a->GetSendQueueReads(),
+                                    uint64_t{a->GetPacketsSent()},
+                                    "no read without a packet to send");
+    }
+};
+
+/**
  * Shared-memory rings: three processes stream to a fourth over SMT with M = 1, 2 and 3 queues;
  * every message arrives once (bytes conserved, posted = taken), frames in use stay within
  * the free list. A direct check: a free-list frame still in use is skipped (test-and-set).
@@ -330,6 +366,7 @@ class FmTestSuite : public TestSuite
     {
         AddTestCase(new HostBridgeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmCreditTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new FmSendSlotTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmSmtTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmSmtCoherenceTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmPioProbeTestCase, TestCase::Duration::QUICK);
