@@ -82,8 +82,12 @@ main(int argc, char** argv)
                       "chunk the boot-time probe picks.");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     // The micro-benchmark alone: the lists choose chipsets and pacing; no FM traffic.
-    FmExperiment::AddArguments(
-        args, {"chipset", "pacing", "notify", "intranode", "credits", "processes", "queues"});
+    FmExperiment::AddArguments(args,
+                               {"host", "chipset", "pacing", "notify", "intranode", "credits",
+                                "processes", "queues"});
+    args.Add("host",
+             "host profile for every chipset; empty = each chipset on the paper's machine",
+             "");
     args.Add("chipset-list",
              "chipsets, comma-separated, each on the paper's machine (440lx: Kayak PII-300, "
              "440bx: Netserver PII-450) unless --host is given",
@@ -95,12 +99,6 @@ main(int argc, char** argv)
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
     args.Parse(argc, argv);
-    FmConfig base;
-    bool hostGiven = false;
-    {
-        std::string host = args.Get("host");
-        hostGiven = host != "pii450-netserver-nt4";
-    }
     std::vector<std::string> chipsets = args.GetChoiceList("chipset-list", {"440lx", "440bx"});
     std::vector<std::string> pacings = args.GetChoiceList("pacing-list", {"off", "probe"});
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");
@@ -111,10 +109,8 @@ main(int argc, char** argv)
         FmConfig c;
         FmExperiment::ParseArguments(args, c);
         c.chipset = chipset;
-        if (!hostGiven)
-        {
-            c.host = FmExperiment::MachineOf(chipset);
-        }
+        std::string host = args.Get("host");
+        c.host = host.empty() ? FmExperiment::MachineOf(chipset) : host;
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
         {
