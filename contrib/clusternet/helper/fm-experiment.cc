@@ -314,7 +314,10 @@ FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
             field = args.Get(name);
         }
     };
-    get("host", c.host);
+    if (args.Has("host") && !args.Get("host").empty()) // a scenario's "" = its own choice
+    {
+        c.host = args.Get("host");
+    }
     get("chipset", c.chipset);
     get("fm-version", c.version);
     get("notify", c.notify);
