@@ -7,6 +7,7 @@ pyplot's global state or needs a display. Every figure is written with
 
 import math
 import re
+import textwrap
 
 import numpy as np
 from matplotlib import colormaps
@@ -263,8 +264,13 @@ def _bytes_axis(ax):
     ax.set_xlabel(MSG_LABEL)
 
 
+# Legend entries longer than this wrap onto further lines (so the legend fits the figure).
+LEGEND_WIDTH = 60
+
+
 def _legend_below(ax, ncol=2):
     handles, labels = ax.get_legend_handles_labels()
+    labels = [textwrap.fill(label, LEGEND_WIDTH) for label in labels]
     if handles:
         ax.legend(handles, labels, fontsize="small", loc="upper center",
                   bbox_to_anchor=(0.5, -0.12), ncol=ncol)
