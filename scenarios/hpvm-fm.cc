@@ -39,14 +39,13 @@ std::vector<std::string>
 RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
 {
     FmMeasurement m = FmExperiment::Measure(c, {0, 0}, {1, 0}, size, s.reps, s.streamBytes);
-    FmExperiment probe(c);
     return {k.version,
             k.cpu,
             c.host,
             FmExperiment::EffectiveChipset(c),
             c.notify,
             c.notify,
-            std::to_string(probe.GetPacing()),
+            std::to_string(m.pacing),
             std::to_string(size),
             SweepRunner::Fixed(m.oneway.GetSeconds() * 1e6),
             SweepRunner::Fixed(m.mbytesPerS),

@@ -546,6 +546,7 @@ FmExperiment::Measure(const FmConfig& c,
         FmExperiment exp(c);
         Simulator::Stop(MicroSeconds(100));
         Simulator::Run();
+        m.pacing = exp.GetPacing();
         Ptr<FmContext> idle = exp.GetContext(b.first, b.second);
         m.pollNs =
             idle->GetPolls() ? idle->GetPollTime().GetNanoSeconds() / double(idle->GetPolls()) : 0;

@@ -31,6 +31,7 @@ struct FmMeasurement
     Time oneway;           //!< one-way latency (half the mean round trip)
     double mbytesPerS{0};  //!< streaming rate [MB/s, 10^6 bytes]; 0 for empty messages
     double pollNs{0};      //!< mean time of one poll by an idle receiver [ns]
+    uint32_t pacing{0};    //!< the PIO pacing chunk in use (the probe's choice) [bytes]
 };
 
 /**

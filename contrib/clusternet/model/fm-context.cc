@@ -432,6 +432,8 @@ FmContext::Kick()
     {
         return;
     }
+    // A read that would find every slot still busy is skipped: the control program's
+    // SendSlotFreed wakes the process, which then reads (a spinning host reads until then).
     if (m_mcp && m_mcp->GetKnownFreeSlots() == 0 && WantsSlot() &&
         m_mcp->GetNic()->GetFreeSendBuffers() > 0)
     {
