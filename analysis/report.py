@@ -31,7 +31,7 @@ import pandas as pd
 from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
-from . import incast
+from . import incast, ntpingpong
 from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_incast,
                     plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
                     plot_nas, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
@@ -61,6 +61,13 @@ FM_FIGURES = {
                  ("-latency", plot_size_latency, "intranode FM latency (Fig. 3)")],
     "hpvm-pio-pacing": [("", plot_size_bandwidth, "FM PIO micro-benchmark (Figs 4 and 5)")],
 }
+# Seed 002 (GigaBit Performance under NT).
+NT_SCENARIO = "nt-pingpong"
+NT_FIGURES = {
+    NT_SCENARIO: [("", ntpingpong.plot_shared_memory, "PingPong in shared memory (Fig. 2)"),
+                  ("-mpipro", ntpingpong.plot_mpipro, "MPI/Pro between hosts (Fig. 3)"),
+                  ("-winsock", ntpingpong.plot_winsock, "WinSock between hosts (Fig. 4)")],
+}
 INCAST_SCENARIO = "myrinet-incast"
 # Blind predictions (seed 003): figure file suffix -> (plot function, what it shows).
 PREDICTION_FIGURES = {
@@ -79,7 +86,7 @@ PREDICTION_FIGURES = {
     ],
 }
 NAS_SCENARIO = "nas-overlap"
-FIGURES = {**MYRINET_FIGURES, **FM_FIGURES, **PREDICTION_FIGURES}
+FIGURES = {**MYRINET_FIGURES, **FM_FIGURES, **PREDICTION_FIGURES, **NT_FIGURES}
 
 
 class ReportError(Exception):
@@ -279,6 +286,21 @@ def _nic_text(data):
     return f"{nic_label(nics[0])} " if len(nics) == 1 else ""
 
 
+def table4_text(table):
+    """Seed 002 Table 4 from the simulation, with the paper's ranking beside it."""
+    lines = ["Table 4 (MPI/Pro, NT 4; price over simulated peak and minimum latency):",
+             f"{'net':<8} {'nic':<9} {'price $':>8} {'peak MB/s':>9} {'lat us':>7} "
+             f"{'$/(MB/s)':>9} {'$/us':>6} {'rank':>4} {'paper':>5}"]
+    for _, r in table.iterrows():
+        paper = (ntpingpong.PAPER_TABLE4_ORDER.index(r["net"]) + 1
+                 if r["net"] in ntpingpong.PAPER_TABLE4_ORDER else "-")
+        lines.append(f"{r['net']:<8} {r['nic']:<9} {r['price_usd']:>8.2f} "
+                     f"{r['peak_mbytes_per_s']:>9.2f} {r['min_latency_us']:>7.1f} "
+                     f"{r['usd_per_mbytes_per_s']:>9.2f} {r['usd_per_us']:>6.2f} "
+                     f"{r['rank']:>4} {paper:>5}")
+    return "\n".join(lines)
+
+
 def write_myrinet_plots(scenario, data, summary, results):
     """Write the figures of a :data:`FIGURES` scenario (:data:`MYRINET_FIGURES`,
     :data:`FM_FIGURES`, :data:`PREDICTION_FIGURES`); return the paths written.
@@ -334,8 +356,14 @@ def report(scenario, results, reference=None):
         written.append(write_csv_atomic(summary, results / "summary.csv"))
     if predictions is not None:
         written.append(write_predictions(predictions, results / "predictions.csv"))
+    table4 = None
+    if scenario == NT_SCENARIO:
+        table4 = ntpingpong.table4(data)
+        written.append(write_csv_atomic(table4, results / "table4.csv"))
     written += write_plots(scenario, data, summary, results)
     parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
+    if table4 is not None:
+        parts.append(table4_text(table4))
     parts += [f"wrote {p}" for p in written]
     if predictions is not None:
         if summary is None:

@@ -8,6 +8,7 @@
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/lanai-nic.h"
 #include "ns3/mpi-gm-transport.h"
+#include "ns3/mpi-shm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
 #include "ns3/mpi-via-transport.h"
 
@@ -31,6 +32,7 @@ MpiHelper::MpiHelper()
     m_transportFactory.SetTypeId(MpiTcpTransport::GetTypeId());
     m_gmTransportFactory.SetTypeId(MpiGmTransport::GetTypeId());
     m_viaTransportFactory.SetTypeId(MpiViaTransport::GetTypeId());
+    m_shmTransportFactory.SetTypeId(MpiShmTransport::GetTypeId());
 }
 
 bool
@@ -59,6 +61,11 @@ MpiHelper::SetMpiProfile(const std::string& name)
         else if (v.target == "via")
         {
             m_viaTransportFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "shm")
+        {
+            m_shmTransportFactory.Set(v.attribute, StringValue(v.value));
+            m_shm = true;
         }
         else if (v.target == "library" && v.attribute == "Transport")
         {
@@ -167,6 +174,40 @@ MpiHelper::InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
         t->Setup(port, node->GetObject<HostCpu>(), i, gmNodes);
         transports.push_back(t);
         ranks.push_back(StartRank(node, i, n, t, programs[i]));
+    }
+    for (auto& t : transports)
+    {
+        t->SetPeers(transports);
+    }
+    return ranks;
+}
+
+bool
+MpiHelper::HasSharedMemory() const
+{
+    return m_shm;
+}
+
+void
+MpiHelper::SetShmTransportAttribute(std::string name, const AttributeValue& value)
+{
+    m_shmTransportFactory.Set(name, value);
+}
+
+std::vector<Ptr<MpiRank>>
+MpiHelper::InstallShm(const NodeContainer& nodes,
+                      const std::vector<std::vector<MpiOperation>>& programs)
+{
+    uint32_t n = nodes.GetN();
+    NS_ABORT_MSG_UNLESS(programs.size() == n, "MpiHelper: one program per rank");
+    std::vector<Ptr<MpiShmTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<MpiShmTransport> t = m_shmTransportFactory.Create<MpiShmTransport>();
+        t->Setup(nodes.Get(i)->GetObject<HostCpu>(), i);
+        transports.push_back(t);
+        ranks.push_back(StartRank(nodes.Get(i), i, n, t, programs[i]));
     }
     for (auto& t : transports)
     {

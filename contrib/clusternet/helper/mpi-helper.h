@@ -52,6 +52,18 @@ class MpiHelper
     void SetViaTransportAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of every GM transport (MpiGmTransport).
     void SetGmTransportAttribute(std::string name, const AttributeValue& value);
+    /// @return true if the library has a shared-memory device (profile target "shm") for ranks
+    /// on one host; without one they talk TCP over the host's loopback
+    bool HasSharedMemory() const;
+    /// Set an attribute of every shared-memory transport (MpiShmTransport).
+    void SetShmTransportAttribute(std::string name, const AttributeValue& value);
+    /**
+     * Install the ranks over the library's shared-memory device: all ranks are processes of one
+     * SMP host, rank i on processor @p nodes[i] (its HostCpu).
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> InstallShm(const NodeContainer& nodes,
+                                         const std::vector<std::vector<MpiOperation>>& programs);
     /// Set an attribute of every transport (MpiTcpTransport).
     void SetTransportAttribute(std::string name, const AttributeValue& value);
     /// @return the socket buffer the transports request [bytes]
@@ -99,6 +111,8 @@ class MpiHelper
     ObjectFactory m_transportFactory;
     ObjectFactory m_gmTransportFactory;
     ObjectFactory m_viaTransportFactory;
+    ObjectFactory m_shmTransportFactory;
+    bool m_shm{false}; //!< the profile has a shared-memory device
     std::string m_transportKind{"tcp"};
     std::vector<std::string> m_nics;
 };

@@ -131,6 +131,13 @@ GigeNetDevice::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&GigeNetDevice::m_jumboBufferBytes),
                           MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("HostDma",
+                          "Frames move between host memory and the NIC by DMA over the node's "
+                          "PCI bus (PciBus); false: no bus transfer, for a path inside the "
+                          "host such as the TCP/IP loopback.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GigeNetDevice::m_hostDma),
+                          MakeBooleanChecker())
             .AddAttribute("DriverTxCost",
                           "Host CPU time of the driver per transmitted frame [Time].",
                           TimeValue(MicroSeconds(2)),
@@ -227,7 +234,7 @@ GigeNetDevice::DoInitialize()
     if (m_node)
     {
         m_cpu = m_node->GetObject<HostCpu>();
-        m_bus = m_node->GetObject<PciBus>();
+        m_bus = m_hostDma ? m_node->GetObject<PciBus>() : nullptr;
     }
     m_rxRingFree = m_rxRingSize;
     m_rxCoalescer->SetHandler(MakeCallback(&GigeNetDevice::RxInterrupt, this));

@@ -195,6 +195,7 @@ class GigeNetDevice : public NetDevice
     uint32_t m_jumboBufferBytes;
     uint32_t m_dmaReadBurst;
     uint32_t m_dmaWriteBurst;
+    bool m_hostDma; //!< DMA over the node's PCI bus (false: a host-internal path)
     Time m_driverTxCost;
     Time m_driverRxCost;
     Time m_nicTxCost;

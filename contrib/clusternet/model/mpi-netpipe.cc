@@ -113,17 +113,7 @@ void
 MpiNetpipe::Exchange(uint32_t n)
 {
     uint32_t bytes = m_sizes[m_index];
-    int32_t a = m_a->GetRank();
-    int32_t b = m_b->GetRank();
-    std::vector<MpiOperation> ping;
-    std::vector<MpiOperation> pong;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        ping.push_back(MpiOperation::Send(b, kTag, bytes));
-        ping.push_back(MpiOperation::Recv(b, kTag, bytes));
-        pong.push_back(MpiOperation::Recv(a, kTag, bytes));
-        pong.push_back(MpiOperation::Send(a, kTag, bytes));
-    }
+    auto [ping, pong] = MpiProgram::PingPong(m_a->GetRank(), m_b->GetRank(), kTag, bytes, n);
     m_start = Simulator::Now();
     m_pendingRanks = 2;
     m_b->Append(pong);

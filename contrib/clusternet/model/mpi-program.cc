@@ -342,5 +342,20 @@ MpiProgram::ParseFile(const std::string& path,
     return MpiProgram::Parse(text.str(), ranks, programs);
 }
 
+std::pair<std::vector<MpiOperation>, std::vector<MpiOperation>>
+MpiProgram::PingPong(int32_t a, int32_t b, int32_t tag, uint32_t bytes, uint32_t rounds)
+{
+    std::vector<MpiOperation> ping;
+    std::vector<MpiOperation> pong;
+    for (uint32_t i = 0; i < rounds; ++i)
+    {
+        ping.push_back(MpiOperation::Send(b, tag, bytes));
+        ping.push_back(MpiOperation::Recv(b, tag, bytes));
+        pong.push_back(MpiOperation::Recv(a, tag, bytes));
+        pong.push_back(MpiOperation::Send(a, tag, bytes));
+    }
+    return {ping, pong};
+}
+
 } // namespace clusternet
 } // namespace ns3

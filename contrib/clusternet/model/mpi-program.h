@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -95,6 +96,17 @@ class MpiProgram
     static std::string ParseFile(const std::string& path,
                                  uint32_t ranks,
                                  std::vector<std::vector<MpiOperation>>& programs);
+    /**
+     * A blocking ping-pong: @p rounds times, rank @p a sends @p bytes to @p b and receives
+     * them back; @p b receives and sends back.
+     * @return the operations of @p a (first) and of @p b (second)
+     */
+    static std::pair<std::vector<MpiOperation>, std::vector<MpiOperation>> PingPong(
+        int32_t a,
+        int32_t b,
+        int32_t tag,
+        uint32_t bytes,
+        uint32_t rounds);
 };
 
 } // namespace clusternet

@@ -86,6 +86,12 @@ MpiRank::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&MpiRank::m_receiveCopy),
                           MakeBooleanChecker())
+            .AddAttribute("SendCopy",
+                          "The library copies every message's data into a send buffer of its "
+                          "own before sending (PVM's pvm_pkbyte; host CPU CopyBandwidth).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpiRank::m_sendCopy),
+                          MakeBooleanChecker())
             .AddAttribute("ReferenceSpeed",
                           "Speed (HostCpu Speed) of the host on which SendOverhead, "
                           "RecvOverhead and ThreadSwitchCost hold; on a host of another speed "
@@ -336,14 +342,14 @@ MpiRank::Step()
     switch (op.kind)
     {
     case MpiOperation::SEND:
-        RunCpu(m_sendOverhead * m_costScale, [this, op]() {
+        RunCpu(SendCallCost(op.bytes), [this, op]() {
             m_current = StartSend(op.peer, op.tag, op.context, op.bytes);
             m_blocked = true;
             CheckBlocked();
         });
         break;
     case MpiOperation::ISEND:
-        RunCpu(m_sendOverhead * m_costScale, [this, op]() {
+        RunCpu(SendCallCost(op.bytes), [this, op]() {
             m_requests[op.request] = StartSend(op.peer, op.tag, op.context, op.bytes);
             Complete();
         });
@@ -389,6 +395,17 @@ MpiRank::Step()
         RunCpu(op.duration, [this]() { Complete(); }, Thread::COMPUTE);
         break;
     }
+}
+
+Time
+MpiRank::SendCallCost(uint32_t bytes) const
+{
+    Time cost = m_sendOverhead * m_costScale;
+    if (m_sendCopy && m_cpu && bytes > 0)
+    {
+        cost += m_cpu->CopyCost(bytes);
+    }
+    return cost;
 }
 
 void

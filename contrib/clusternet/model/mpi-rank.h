@@ -158,6 +158,9 @@ class MpiRank : public Application
     std::shared_ptr<Request> StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
     std::shared_ptr<Request> PostRecv(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes);
     void SendPacket(MpiEnvelope env, std::function<void()> written);
+    /// @return CPU time of a send call for @p bytes before the protocol starts (overhead and
+    /// the library's send copy)
+    Time SendCallCost(uint32_t bytes) const;
     bool Matches(const Request& r, const MpiEnvelope& e) const;
     /// A matched EAGER or RTS envelope for receive @p r.
     void Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpected);
@@ -211,6 +214,7 @@ class MpiRank : public Application
     Time m_recvOverhead;
     bool m_unexpectedCopy;
     bool m_receiveCopy;
+    bool m_sendCopy; //!< the library copies the data into its own send buffer first
     Progress m_progress;
     Time m_threadSwitchCost;
     double m_referenceSpeed; //!< speed of the host the per-call costs hold on

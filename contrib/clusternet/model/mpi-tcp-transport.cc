@@ -53,6 +53,16 @@ MpiTcpTransport::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpiTcpTransport::m_noDelay),
                           MakeBooleanChecker())
+            .AddAttribute("AfdBuffering",
+                          "Windows AFD send semantics with Nagle on: a send() that fits the "
+                          "socket's send buffer is copied and pushed whole (its last, short "
+                          "segment goes at once); a larger one is sent from the user's buffer "
+                          "and its last short segment waits, under Nagle, for the ACK of "
+                          "everything before it (Microsoft KB 214397). No effect with "
+                          "TcpNoDelay.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpiTcpTransport::m_afdBuffering),
+                          MakeBooleanChecker())
             .AddAttribute("EnvelopeRead",
                           "The library reads each packet's envelope with a read() of its own, "
                           "then the data.",
@@ -309,6 +319,12 @@ MpiTcpTransport::WriteMore(Ptr<Socket> s, uint32_t)
         // write(): one system call per packet, then the copies.
         c.writeStarted = true;
         c.toWrite = c.writes.front().bytes;
+        if (m_afdBuffering && !m_noDelay)
+        {
+            UintegerValue sndbuf;
+            s->GetAttribute("SndBufSize", sndbuf);
+            s->SetAttribute("TcpNoDelay", BooleanValue(c.toWrite <= sndbuf.Get()));
+        }
         c.copying = true;
         RunCpu(m_cpu ? m_cpu->GetSyscallCost() : Seconds(0), [this, s]() {
             m_connections.at(s).copying = false;

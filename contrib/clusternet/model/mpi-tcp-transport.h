@@ -125,6 +125,7 @@ class MpiTcpTransport : public MpiTransport
     bool m_setSockBuf; //!< setsockopt(SocketBuffer), or the kernel default
     uint16_t m_port;
     bool m_noDelay;
+    bool m_afdBuffering; //!< Windows AFD: Nagle only on sends larger than the send buffer
     bool m_envelopeRead;
     bool m_envelopeWrite;
     bool m_select;

@@ -21,6 +21,8 @@ namespace
 
 const std::string kSeed000 = "seed 000 (Ong & Farrell, ALS 2000)";
 const std::string kSeed001 = "seed 001 (Baker & Ong, Myrinet LANai9 study, 2002)";
+const std::string kSeed002 = "seed 002 (Baker, Scott, Geist & Browne, GigaBit Performance "
+                              "under NT, 2000)";
 const std::string kSeed003 = "seed 003 (LA-MPI over GM and TCP, LACSI 2004)";
 const std::string kSeed004 = "seed 004 (Bruno et al., HPVM 1.9, 2000)";
 
@@ -317,6 +319,135 @@ MakeCatalogue()
                   " sec. 4.1"},
              {"coalescer", "MaxFrames", "8", "hamachi v0.07 default mitigation frame count"},
          }});
+    // Seed 002's five cards under their Windows NT drivers, and NT's TCP/IP loopback (the path
+    // WinSock takes between two processes on one host). Prices: seed 002 Table 2 (September
+    // 1999); they are not attributes and feed Table 4 only.
+    c.push_back(
+        {"nic",
+         "fa310tx",
+         "NetGear FA310TX 100BASE-TX Fast Ethernet (Lite-On PNIC, tulip class), NT driver",
+         {
+             {"market", "PriceUsd", "24.95", kSeed002 + " Table 2: MSRP $24.95"},
+             {"device", "DataRate", "100Mbps", kSeed002 + " Table 2: IEEE 802.3u 100BASE-TX"},
+             {"device", "RxFifoSize", "16384",
+              "controller FIFO plus the receive ring's first buffers (estimate; the model's "
+              "smallest FIFO holds a jumbo frame)"},
+             {"device", "TxFifoSize", "16384", "as RxFifoSize"},
+             {"device", "PauseHighWater", "12288", "within the FIFO (802.3x seldom engaged)"},
+             {"device", "PauseLowWater", "4096", "within the FIFO"},
+             {"device", "DmaReadBurst", "64", "tulip-class bus master: 16-longword bursts"},
+             {"device", "DmaWriteBurst", "64", "as DmaReadBurst"},
+             {"device", "DriverTxCost", "3us", "NDIS miniport send path per frame (estimate)"},
+             {"device", "DriverRxCost", "3us", "NDIS miniport receive path per frame (estimate)"},
+             {"device", "NicTxCost", "1us", "hardware DMA engine, no firmware processor"},
+             {"device", "NicRxCost", "1us", "hardware DMA engine, no firmware processor"},
+             {"coalescer", "Enabled", "false",
+              "Fast Ethernet NDIS drivers of 1999 interrupt per frame"},
+         }});
+    c.push_back(
+        {"nic",
+         "giganet",
+         "GigaNet cLAN GNN1000 (1.25 Gb/s VIA hardware), TCP/IP over its LAN emulation driver",
+         {
+             {"market", "PriceUsd", "795", kSeed002 + " Table 2: MSRP $795"},
+             {"device", "DataRate", "1250Mbps", kSeed002 + " Table 2: 1.25 Gbps full duplex"},
+             {"device", "RxFifoSize", "65536", "cLAN ASIC buffering (estimate)"},
+             {"device", "TxFifoSize", "65536", "cLAN ASIC buffering (estimate)"},
+             {"device", "PauseHighWater", "40960",
+              "cLAN is a credit-based lossless fabric: modelled as 802.3x flow control"},
+             {"device", "PauseLowWater", "16384", "as PauseHighWater"},
+             {"device", "DriverTxCost", "3us",
+              "LANE miniport: wrap the Ethernet frame in a VI send descriptor (estimate)"},
+             {"device", "DriverRxCost", "3us",
+              "LANE miniport: VI receive completion to an NDIS indication (estimate)"},
+             {"device", "NicTxCost", "2us", "cLAN ASIC: VIA doorbell and descriptor processing"},
+             {"device", "NicRxCost", "2us", "cLAN ASIC: VIA descriptor processing"},
+             {"coalescer", "Enabled", "false",
+              "the LANE driver takes a completion interrupt per VI receive"},
+         }});
+    c.push_back(
+        {"nic",
+         "gnic2-nt",
+         "Packet Engines GNIC-II (Hamachi), Packet Engines NT 4 driver",
+         {
+             {"market", "PriceUsd", "995", kSeed002 + " Table 2: $995"},
+             {"device", "RxFifoSize", "65536", "Hamachi on-chip FIFO (as the Linux profile)"},
+             {"device", "TxFifoSize", "65536", "Hamachi on-chip FIFO"},
+             {"device", "PauseHighWater", "40960", "chip default"},
+             {"device", "PauseLowWater", "16384", "chip default"},
+             {"device", "DriverTxCost", "3us", "NDIS miniport send path per frame (estimate)"},
+             {"device", "DriverRxCost", "3us", "NDIS miniport receive path per frame (estimate)"},
+             {"device", "NicTxCost", "1us", "Hamachi: hardware DMA, no firmware"},
+             {"device", "NicRxCost", "1us", "Hamachi: hardware DMA, no firmware"},
+             {"coalescer", "Enabled", "true", "Hamachi receive interrupt mitigation"},
+             {"coalescer", "Timeout", "200us",
+              "the NT driver's mitigation timer; calibrated once on the WinSock latency, " +
+                  kSeed002 + " Table 3 row 16 (the Linux hamachi 0.07 default is 92 us)"},
+             {"coalescer", "MaxFrames", "8", "as the hamachi default frame count"},
+         }});
+    c.push_back(
+        {"nic",
+         "sk9841",
+         "SysKonnect SK-9841 (XMAC II, 1000BASE-LX), SK-98xx NT 4 driver",
+         {
+             {"market", "PriceUsd", "729", kSeed002 + " Table 2: MSRP $729"},
+             {"device", "RxFifoSize", "65536", "SK-98xx on-board SRAM, RX queue share"},
+             {"device", "TxFifoSize", "65536", "SK-98xx on-board SRAM, TX queue share"},
+             {"device", "PauseHighWater", "40960", "driver default flow-control thresholds"},
+             {"device", "PauseLowWater", "16384", "driver default flow-control thresholds"},
+             {"device", "DriverTxCost", "3us", "NDIS miniport send path per frame (estimate)"},
+             {"device", "DriverRxCost", "3us", "NDIS miniport receive path per frame (estimate)"},
+             {"device", "NicTxCost", "1us", "XMAC II + on-board BMU, no firmware processor"},
+             {"device", "NicRxCost", "1us", "XMAC II + on-board BMU, no firmware processor"},
+             {"coalescer", "Enabled", "false",
+              "no interrupt moderation by default: its WinSock latency is the lowest of the "
+              "gigabit cards, " + kSeed002 + " Table 3 row 18"},
+         }});
+    c.push_back(
+        {"nic",
+         "ga620",
+         "NetGear GA620 (Alteon Tigon 2), NetGear NT 4 driver",
+         {
+             {"market", "PriceUsd", "299.99", kSeed002 + " Table 2: MSRP $299.99"},
+             {"device", "RxFifoSize", "65536", "Tigon 2: 1 MB SRAM, receive share"},
+             {"device", "TxFifoSize", "65536", "Tigon 2: 1 MB SRAM, transmit share"},
+             {"device", "PauseHighWater", "40960", "firmware default thresholds"},
+             {"device", "PauseLowWater", "16384", "firmware default thresholds"},
+             {"device", "DmaReadBurst", "64",
+              "Tigon 2 host-read DMA bursts, as the ACEnic profile (the same chip)"},
+             {"device", "DriverTxCost", "3us", "NDIS miniport send path per frame (estimate)"},
+             {"device", "DriverRxCost", "3us", "NDIS miniport receive path per frame (estimate)"},
+             {"device", "NicTxCost", "6us", "Tigon 2 firmware on an 88 MHz MIPS core per frame"},
+             {"device", "NicRxCost", "6us", "Tigon 2 firmware on an 88 MHz MIPS core per frame"},
+             {"coalescer", "Enabled", "true", "the firmware's receive coalescing ticks"},
+             {"coalescer", "Timeout", "570us",
+              "the NT driver's default coalescing ticks; calibrated once on the WinSock "
+              "latency, " + kSeed002 + " Table 3 row 20 ('more than double' the others)"},
+             {"coalescer", "MaxFrames", "4",
+              "coalesced receive descriptors that raise the interrupt at once (estimate; with "
+              "4, MPI/Pro's header, data and ACK frames wait for the timer as WinSock's do, "
+              "and MPI/Pro's extra work overlaps the wait: " + kSeed002 + " Table 3 rows "
+              "19-20 find MPI/Pro the faster of the two on this card)"},
+         }});
+    c.push_back(
+        {"nic",
+         "loopback-nt",
+         "Windows NT TCP/IP loopback between two processes on one host (no NIC, no wire)",
+         {
+             {"device", "HostDma", "false", "the loopback never leaves host memory"},
+             {"device", "DataRate", "100Gbps",
+              "the loopback hands the segment over by reference: no wire time"},
+             {"device", "Mtu", "1500",
+              "NT 4's loopback route MTU (assumption: tcpip.sys uses the first adapter's MTU)"},
+             {"device", "DriverTxCost", "0s", "tcpip.sys loopback: the datagram is queued by "
+              "the transmit path (host TxPacketCost)"},
+             {"device", "DriverRxCost", "0s",
+              "tcpip.sys loopback: its worker takes the datagram (the receive side also pays "
+              "the host's InterruptCost for the deferred call)"},
+             {"device", "NicTxCost", "0s", "no NIC"},
+             {"device", "NicRxCost", "0s", "no NIC"},
+             {"coalescer", "Enabled", "false", "every datagram is handed over at once"},
+         }});
     // Intel PRO/1000 MT Server (82545EM) under FreeBSD 4.7's em driver. Interrupt delays from
     // the driver's if_em.h (Intel, 2001-2003, FreeBSD 4 branch): TxIntDelay EM_TIDV = 64 and
     // TxAbsIntDelay EM_TADV = 64 ticks of 1.024 us; RxIntDelay EM_RDTR = 0 (the note warns
@@ -465,6 +596,82 @@ MakeCatalogue()
              {"cpu", "CopyBandwidth", "2400Mbps",
               "as the Kayak with the 100 MHz FSB (800 MB/s): 300 MB/s (estimate)"},
          }});
+
+    // Seed 002: two dual Pentium III 450 MHz hosts, 512 MB, NT 4 SP5 or Windows 2000 ("NT5").
+    // The values common to both systems; the OS-specific ones follow.
+    const std::vector<ProfileValue> ntHost = {
+        {"bus", "Width", "32",
+         kSeed002 + " sec. 5.1 names no chipset; dual PIII-450 boards of 1999 (440BX/GX) have "
+         "32-bit/33 MHz slots, so the 64-bit cards run as 32-bit cards (assumption)"},
+        {"bus", "Clock", "33", "as Width"},
+        {"bus", "BurstSize", "256", "DMA bursts broken at 256 B (master latency timer)"},
+        {"bus", "TransactionOverhead", "4", "PCI 2.1: arbitration, address, turnaround"},
+        {"bus", "ReadLatency", "10", "memory read: ~10 clocks of initial target latency (440BX)"},
+        {"bus", "WriteLatency", "1", "posted writes into the bridge's write buffer"},
+        {"cpu", "Speed", "1.0", "Pentium III 450: the reference core and clock"},
+        {"stack", "Timestamps", "false",
+         "NT 4 and Windows 2000 default Tcp1323Opts = 0: no RFC 1323 options"},
+        {"stack", "WindowScaling", "false", "as Timestamps"},
+        {"stack", "DelAckCount", "2", "NT ACKs every second full-sized segment"},
+        {"stack", "DelAckTimeout", "200ms",
+         "NT 4 / Windows 2000 TcpDelAckTicks default 2 (200 ms)"},
+        {"stack", "NoDelay", "false",
+         "WinSock default: Nagle on unless the application sets TCP_NODELAY"},
+        {"stack", "InitialCwnd", "2", "NT 4 SP3+ / Windows 2000 initial window of 2 segments"},
+        {"stack", "QuantizeWindow", "true",
+         "NT rounds its receive window to whole segments of the connection's MSS"},
+    };
+    std::vector<ProfileValue> nt4 = ntHost;
+    nt4.insert(
+        nt4.end(),
+        {{"stack", "DefaultSocketBuffer", "8760",
+          "NT 4 TcpWindowSize default on Ethernet: 8192 rounded up to six 1460-byte "
+          "segments (8760)"},
+         {"stack", "SndBufFraction", "0.9352",
+          "AFD's default SO_SNDBUF is 8192 bytes: 8192 / 8760 (rounded up)"},
+         {"cpu", "SyscallCost", "30us",
+          "a blocking WinSock send() or recv(): ws2_32 -> msafd -> AFD IRP, and for recv() "
+          "the wait and the thread's wake-up (~13500 cycles); calibrated once with the "
+          "per-segment costs below on the WinSock Fast Ethernet and loopback latencies (" +
+          kSeed002 + " Table 3 rows 2, 9)"},
+         {"cpu", "CopyBandwidth", "880Mbps",
+          "memcpy of buffers larger than the 512 KB L2 on PC100 SDRAM (~110 MB/s); calibrated "
+          "once on the copy-bound shared-memory peaks of MPI/Pro and PaTENT under NT 4 (" +
+          kSeed002 + " sec. 6.3.1: 107 and just over 100 MB/s)"},
+         {"cpu", "InterruptCost", "5us",
+          "NDIS 4 interrupt and DPC dispatch on a PIII-450 (estimate)"},
+         {"cpu", "TxPacketCost", "7us",
+          "tcpip.sys transmit path per segment (estimate): the GigaNet WinSock curve reaches "
+          "38 MB/s at 8 KB (" + kSeed002 + " sec. 6.3.2), which leaves ~20 us per 1460-byte "
+          "segment for the whole receive path"},
+         {"cpu", "RxPacketCost", "7us",
+          "tcpip.sys receive path per segment and the AFD indication (estimate, as "
+          "TxPacketCost)"}});
+    c.push_back({"host",
+                 "piii450-nt4",
+                 "2x Pentium III 450 MHz, 512 MB, 32-bit/33 MHz PCI, Windows NT 4 SP5",
+                 nt4});
+    std::vector<ProfileValue> nt5 = ntHost;
+    nt5.insert(
+        nt5.end(),
+        {{"stack", "DefaultSocketBuffer", "17520",
+          "Windows 2000 TcpWindowSize default on Ethernet: twelve 1460-byte segments"},
+         {"stack", "SndBufFraction", "0.4676",
+          "AFD's default SO_SNDBUF is 8192 bytes: 8192 / 17520"},
+         {"cpu", "SyscallCost", "30us", "as NT 4 (estimate)"},
+         {"cpu", "CopyBandwidth", "1000Mbps",
+          "the same memory as NT 4; calibrated once on the NT5 shared-memory peaks of MPI/Pro "
+          "and PaTENT (" + kSeed002 + " sec. 6.3.1: 122 MB/s), which Windows 2000 reaches on "
+          "the same hardware (assumption: a faster kernel memcpy path)"},
+         {"cpu", "InterruptCost", "12us",
+          "NDIS 5 interrupt and DPC path; calibrated once on the Fast Ethernet latencies "
+          "under NT5, 10-15 % above NT 4 (" + kSeed002 + " sec. 6.2)"},
+         {"cpu", "TxPacketCost", "7us", "as NT 4 (estimate)"},
+         {"cpu", "RxPacketCost", "7us", "as NT 4 (estimate)"}});
+    c.push_back({"host",
+                 "piii450-nt5",
+                 "2x Pentium III 450 MHz, 512 MB, 32-bit/33 MHz PCI, Windows 2000 (NT5)",
+                 nt5});
 
     // ------------------------------------------------------------------ host bridges
     // Targets: "bridge" (HostBridge: the CPU-to-PCI PIO path), "bus" (PciBus timing).
@@ -787,6 +994,149 @@ MakeCatalogue()
                      "temporary buffering for unexpected messages'"},
                     {"gmtransport", "BounceSize", "16448", "the eager limit plus header"}});
     c.push_back({"mpi", "lampi-gm", "LA-MPI 1.4.5, GM path (LA-MPI-GM)", lampiGm});
+
+    // Seed 002: the message-passing layers under Windows NT. "winsock" is PingPong's WinSock
+    // version: the blocking send()/recv() calls with no library above them.
+    const std::vector<ProfileValue> noLibrary = {
+        {"mpi", "EagerLimit", "4294967295", "no library: every message is one send() call"},
+        {"mpi", "EnvelopeBytes", "0", "no library header"},
+        {"mpi", "SendOverhead", "0s", "no library"},
+        {"mpi", "RecvOverhead", "0s", "no library"},
+        {"mpi", "ReceiveCopy", "false", "recv() reads into the user's buffer"},
+        {"mpi", "UnexpectedCopy", "false", "recv() reads into the user's buffer"},
+    };
+    std::vector<ProfileValue> winsock = noLibrary;
+    winsock.insert(
+        winsock.end(),
+        {{"transport", "SetSocketBuffer", "false",
+          "PingPong's WinSock version keeps the default buffers (" + kSeed002 + " sec. 5.2 "
+          "sets none)"},
+         {"transport", "TcpNoDelay", "false",
+          "WinSock default (Nagle on): " + kSeed002 + " sec. 5.2 mentions no TCP_NODELAY"},
+         {"transport", "AfdBuffering", "true",
+          "NT's AFD copies a send() that fits SO_SNDBUF (8 KB) and pushes it whole; a larger "
+          "one goes from the user's buffer under Nagle, and its last short segment waits for "
+          "the receiver's delayed ACK (Microsoft KB 214397). The GigaNet WinSock curve peaks "
+          "at 8 KB and the loopback dips from 16 KB (" + kSeed002 + " sec. 6.3)"},
+         {"transport", "SelectPolling", "false", "blocking send()/recv()"},
+         {"transport", "EnvelopeRead", "false", "no library header to read"}});
+    c.push_back({"mpi",
+                 "winsock",
+                 "WinSock 2 (wsock32) blocking send()/recv(), no library: TCP, also between "
+                 "two processes on one host (loopback)",
+                 winsock});
+    c.push_back(
+        {"mpi",
+         "mpipro",
+         "MPI/Pro 1.2.3 (MPI Software Technology): a progress thread over WinSock; its own "
+         "shared-memory device on one host",
+         {
+             {"mpi", "EagerLimit", "32768",
+              "short/long switch at 32 KB (estimate; " + kSeed002 + " does not state it)"},
+             {"mpi", "EagerInclusive", "true", "short if length <= the limit (estimate)"},
+             {"mpi", "LongFirstBytes", "0", "rendezvous: the data follows the receiver's reply"},
+             {"mpi", "EnvelopeBytes", "32", "MPI/Pro packet header (estimate)"},
+             {"mpi", "ReceiveCopy", "false", "the progress thread reads into the user's buffer"},
+             {"mpi", "Progress", "EventThread",
+              "MPI/Pro's progress thread blocks on WinSock and shared-memory events and wakes "
+              "the user's thread (" + kSeed002 + " sec. 7.3: MPI/Pro adds 25 % (shared "
+              "memory) and 50 % (TCP) to the 1-byte latency of WinSock)"},
+             {"mpi", "ThreadSwitchCost", "25us",
+              "an NT 4 event signal and thread switch (SetEvent, WaitForSingleObject, the "
+              "dispatcher) on a PIII-450; calibrated once on MPI/Pro's TCP latencies, " +
+                  kSeed002 + " Table 3 rows 8, 13, 17"},
+             {"mpi", "SendOverhead", "5us", "MPI/Pro's send call (estimate)"},
+             {"mpi", "RecvOverhead", "5us", "MPI/Pro's receive call (estimate)"},
+             {"transport", "SetSocketBuffer", "false",
+              "MPI/Pro keeps WinSock's default buffers: its TCP peaks equal WinSock's (" +
+                  kSeed002 + " sec. 6.3.2)"},
+             {"transport", "TcpNoDelay", "true", "MPI libraries set TCP_NODELAY"},
+             {"transport", "EnvelopeWrite", "true",
+              "the header and the data go in separate send() calls (estimate)"},
+             {"transport", "SelectPolling", "false",
+              "the progress thread blocks in WinSock calls (no select loop)"},
+             {"shm", "SlotBytes", "16384", "shared-memory buffers per pair (estimate)"},
+             {"shm", "Slots", "4", "shared-memory buffers per pair (estimate)"},
+             {"shm", "SendCost", "5us", "lock and header write in the shared section (estimate)"},
+             {"shm", "RecvCost", "5us", "dequeue and header read (estimate)"},
+             {"shm", "WakeCost", "41us",
+              "the progress thread waits on a Win32 event and wakes through the dispatcher; "
+              "calibrated once on MPI/Pro's shared-memory latency under NT 4, " + kSeed002 +
+                  " Table 3 row 1"},
+         }});
+    // WMPI 1.2 and PaTENT WMPI 4.0: MPICH with the P4 device; shared memory between processes
+    // on one host, TCP between hosts.
+    const std::vector<ProfileValue> wmpiBase = {
+        {"mpi", "EagerInclusive", "true", "MPICH: short if length <= the limit"},
+        {"mpi", "LongFirstBytes", "0", "rendezvous: no data before the request is answered"},
+        {"mpi", "EnvelopeBytes", "40", "ch_p4 packet header (as the MPICH profile)"},
+        {"mpi", "ReceiveCopy", "false",
+         "the receiver copies a message from the shared buffer (or the socket) straight into "
+         "the user's buffer: with a second copy PaTENT's shared-memory peak would be half of "
+         "MPI/Pro's, not equal to it (" + kSeed002 + " sec. 6.3.1)"},
+        {"mpi", "Progress", "Polling", "MPICH polls inside MPI calls"},
+        {"transport", "EnvelopeWrite", "true",
+         "p4 writes a message's header and body with separate calls (as the MPICH profile)"},
+        {"transport", "SelectPolling", "true",
+         "p4 waits for messages with select() on its sockets"},
+        {"transport", "TcpNoDelay", "true", "p4 sets TCP_NODELAY"},
+        {"transport", "SetSocketBuffer", "false", "WinSock's default buffers"},
+        {"shm", "SlotBytes", "16384", "p4 shared-memory message buffers (estimate)"},
+        {"shm", "Slots", "4", "p4 shared-memory message buffers (estimate)"},
+        {"shm", "SendCost", "3us", "lock and enqueue in the shared section (estimate)"},
+        {"shm", "RecvCost", "3us", "dequeue (estimate)"},
+    };
+    std::vector<ProfileValue> wmpi = wmpiBase;
+    wmpi.insert(wmpi.end(),
+                {{"mpi", "EagerLimit", "16384", "WMPI 1.2 short-message limit (estimate)"},
+                 {"mpi", "SendOverhead", "10us", "MPICH ADI and p4 send (estimate)"},
+                 {"mpi", "RecvOverhead", "10us", "MPICH ADI and p4 receive (estimate)"},
+                 {"shm", "WakeCost", "28us",
+                  "WMPI 1.2's wait for a shared-memory message (calibrated once on " +
+                      kSeed002 + " Table 3 row 3)"}});
+    c.push_back({"mpi",
+                 "wmpi",
+                 "WMPI 1.2 (Univ. Coimbra): MPICH with the P4 device, shared memory on one host",
+                 wmpi});
+    std::vector<ProfileValue> patent = wmpiBase;
+    patent.insert(patent.end(),
+                  {{"mpi", "EagerLimit", "16384", "as WMPI (estimate)"},
+                   {"mpi", "SendOverhead", "6us", "WMPI 4.0 send path (estimate)"},
+                   {"mpi", "RecvOverhead", "6us", "WMPI 4.0 receive path (estimate)"},
+                   {"shm", "WakeCost", "20us",
+                    "PaTENT's wait for a shared-memory message (calibrated once on " + kSeed002 +
+                        " Table 3 row 4)"}});
+    c.push_back({"mpi",
+                 "patent",
+                 "PaTENT WMPI 4.0 (Genias): WMPI's commercial release, shared memory on one host "
+                 "(seed 002 has no TCP figures: it could not select the NIC)",
+                 patent});
+    c.push_back(
+        {"mpi",
+         "pvm",
+         "PVM 3.4 for Win32: pvm_pkbyte/pvm_send over a direct TCP route, the master leaves the "
+         "echo in PVM's receive buffer",
+         {
+             {"mpi", "EagerLimit", "4294967295",
+              "PVM sends every message at once (no rendezvous)"},
+             {"mpi", "EnvelopeBytes", "32",
+              "PVM message and fragment headers (assumption: one fragment per message)"},
+             {"mpi", "SendCopy", "true",
+              kSeed002 + " sec. 5.2.2: pvm_pkbyte copies the data into the send buffer"},
+             {"mpi", "ReceiveCopy", "false",
+              kSeed002 + " sec. 5.3: the master leaves the received data in a temporary buffer "
+              "(no pvm_upkbyte)"},
+             {"mpi", "UnexpectedCopy", "false", "data stays in PVM's buffer"},
+             {"mpi", "SendOverhead", "10us",
+              "pvm_initsend and pvm_send bookkeeping (assumption; no PVM figures in " +
+                  kSeed002 + ")"},
+             {"mpi", "RecvOverhead", "10us", "pvm_recv and pvm_bufinfo (assumption)"},
+             {"echo", "SendCopy", "false",
+              kSeed002 + " sec. 5.2.2: the slave sends back what it received without packing "
+              "(assumption: it forwards the receive buffer)"},
+             {"transport", "TcpNoDelay", "true", "PVM sets TCP_NODELAY on direct routes"},
+             {"transport", "SetSocketBuffer", "false", "WinSock's default buffers"},
+         }});
     return c;
 }
 

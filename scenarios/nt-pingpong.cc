@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-only
+//
+// Seed 002 (Baker, Scott, Geist & Browne, "GigaBit Performance under NT"): PingPong between
+// two dual Pentium III 450 hosts under NT 4 SP5 or Windows 2000 ("NT5"): blocking send and
+// receive of messages of increasing length, each length repeated, through WinSock, MPI/Pro,
+// WMPI, PaTENT or PVM; between two processes on one host (shared memory, or the loopback for
+// WinSock and PVM) or on two hosts linked back to back by a pair of NICs: NetGear FA310TX
+// (100 Mb/s), GigaNet cLAN GNN1000 (TCP over LAN emulation), Packet Engines GNIC-II,
+// SysKonnect SK-9841, NetGear GA620. Writes the 1-byte latencies of Table 3, the bandwidth
+// curves of Figs 2-4 with their peaks, and Table 4 (price over simulated peak bandwidth and
+// minimum latency of MPI/Pro).
+//
+//   ./ns3 run scenarios/nt-pingpong
+//   ./ns3 run scenarios/nt-pingpong -- --config=winsock:nt4:shm,mpipro:nt4:ga620
+//   ./ns3 run scenarios/nt-pingpong -- --help
+
+#include "ns3/ping-pong-experiment.h"
+#include "ns3/profile-registry.h"
+#include "ns3/scenario-args.h"
+#include "ns3/sweep-runner.h"
+
+#include <map>
+#include <sstream>
+#include <thread>
+
+using namespace ns3;
+using namespace ns3::clusternet;
+
+namespace
+{
+
+/// The paper's names for the networks (reference keys) and their NIC profiles.
+const std::map<std::string, std::string> kNets = {{"fe100", "fa310tx"},
+                                                  {"giganet", "giganet"},
+                                                  {"gnic2", "gnic2-nt"},
+                                                  {"sk9841", "sk9841"},
+                                                  {"ga620", "ga620"}};
+/// The paper's operating systems and their host profiles.
+const std::map<std::string, std::string> kOs = {{"nt4", "piii450-nt4"}, {"nt5", "piii450-nt5"}};
+/// The paper's stacks (library profiles).
+const std::vector<std::string> kStacks = {"winsock", "mpipro", "wmpi", "patent", "pvm"};
+
+/// Every curve of seed 002's Table 3 and Figs 2-4, and PVM (no figures in the paper).
+const char* kPaperConfigs =
+    "mpipro:nt4:shm,winsock:nt4:shm,wmpi:nt4:shm,patent:nt4:shm,"
+    "mpipro:nt5:shm,winsock:nt5:shm,patent:nt5:shm,"
+    "mpipro:nt4:fe100,winsock:nt4:fe100,wmpi:nt4:fe100,mpipro:nt5:fe100,winsock:nt5:fe100,"
+    "mpipro:nt4:giganet,winsock:nt4:giganet,mpipro:nt4:gnic2,winsock:nt4:gnic2,"
+    "mpipro:nt4:sk9841,winsock:nt4:sk9841,mpipro:nt4:ga620,winsock:nt4:ga620,"
+    "pvm:nt4:shm,pvm:nt4:fe100,pvm:nt4:sk9841";
+
+std::string
+Join(const std::vector<std::string>& v)
+{
+    std::string out;
+    for (const auto& s : v)
+    {
+        out += (out.empty() ? "" : ", ") + s;
+    }
+    return out;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args("nt-pingpong",
+                      "Seed 002: PingPong latency and bandwidth under Windows NT 4 and 2000 "
+                      "through WinSock, MPI/Pro, WMPI, PaTENT and PVM, in shared memory and "
+                      "over five NICs (Table 3, Figs 2-4, Table 4).");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::string> netNames = {"shm"};
+    for (const auto& [net, nic] : kNets)
+    {
+        netNames.push_back(net);
+    }
+    args.Add("config",
+             "curves STACK:OS:NET, comma-separated; STACK " + Join(kStacks) + "; OS nt4 or nt5; "
+             "NET shm (two processes on one host) or " + Join(
+                 std::vector<std::string>(netNames.begin() + 1, netNames.end())) +
+                 " (two hosts, back to back), or any NIC profile (" +
+                 ProfileRegistry::JoinNames("nic") + ")",
+             kPaperConfigs);
+    args.Add("lengths",
+             "message lengths, comma-separated [bytes] (default: powers of two, 1 B to 1 MB)",
+             "");
+    args.Add("repeats", "timed round trips per length [count]", "10");
+    args.Add("set",
+             "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
+             "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
+             "");
+    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/nt-pingpong");
+    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
+    args.Add("report", "write summary.csv, table4.csv and the plots after the sweep [0/1]", "1");
+    args.Parse(argc, argv);
+
+    std::vector<uint32_t> lengths = args.Get("lengths").empty()
+                                        ? PingPongBenchmark::PowersOfTwo(1 << 20)
+                                        : args.GetUintList("lengths", 0, 64u << 20, "bytes");
+    uint32_t repeats = args.GetUint("repeats", 1, 100000, "count");
+    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
+
+    SweepRunner sweep("nt-pingpong",
+                      args.Get("out"),
+                      {"stack", "os", "net", "transport", "host", "nic", "price_usd", "msg_bytes",
+                       "oneway_us", "mbytes_per_s"});
+    std::stringstream ss(args.Get("config"));
+    for (std::string item; std::getline(ss, item, ',');)
+    {
+        std::vector<std::string> parts;
+        std::stringstream is(item);
+        for (std::string p; std::getline(is, p, ':');)
+        {
+            parts.push_back(p);
+        }
+        if (parts.size() != 3)
+        {
+            args.Fail("--config: '" + item + "' is not STACK:OS:NET (e.g. mpipro:nt4:fe100)");
+        }
+        const std::string& stack = parts[0];
+        const std::string& os = parts[1];
+        const std::string& net = parts[2];
+        if (!ProfileRegistry::Find("mpi", stack))
+        {
+            args.Fail("--config: unknown stack '" + stack + "' in '" + item +
+                      "'; allowed: " + Join(kStacks) + " (or " +
+                      ProfileRegistry::JoinNames("mpi") + ")");
+        }
+        if (kOs.count(os) == 0)
+        {
+            args.Fail("--config: unknown OS '" + os + "' in '" + item + "'; allowed: nt4, nt5");
+        }
+        PingPongConfig c;
+        c.host = kOs.at(os);
+        c.stack = stack;
+        c.intranode = net == "shm";
+        c.nic = kNets.count(net) ? kNets.at(net) : net;
+        if (!c.intranode && !ProfileRegistry::Find("nic", c.nic))
+        {
+            args.Fail("--config: unknown NIC '" + net + "' in '" + item + "'; allowed: " +
+                      Join(netNames) + " or a NIC profile (" +
+                      ProfileRegistry::JoinNames("nic") + ")");
+        }
+        c.lengths = lengths;
+        c.repeats = repeats;
+        c.overrides = args.Get("set");
+        std::string err = PingPongExperiment::Validate(c);
+        if (!err.empty())
+        {
+            args.Fail(err);
+        }
+        std::string transport = PingPongExperiment::TransportOf(c);
+        std::string nic = c.intranode ? (transport == "shm" ? "" : PingPongExperiment::LOOPBACK)
+                                      : c.nic;
+        double price = c.intranode ? -1.0 : PingPongExperiment::PriceUsd(c.nic);
+        std::string priceText = price < 0 ? "" : SweepRunner::Fixed(price, 2);
+        sweep.AddPoint(item, [=]() {
+            SweepRunner::Rows rows;
+            for (const auto& s : PingPongExperiment::Run(c))
+            {
+                double us = s.oneway.GetSeconds() * 1e6;
+                rows.push_back({stack,
+                                os,
+                                net,
+                                transport,
+                                c.host,
+                                nic,
+                                priceText,
+                                std::to_string(s.bytes),
+                                SweepRunner::Fixed(us),
+                                SweepRunner::Fixed(us > 0 ? s.bytes / us : 0.0)});
+            }
+            return rows;
+        });
+    }
+    if (sweep.Run(jobs, args.GetBool("resume")))
+    {
+        return 1;
+    }
+    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+}
