@@ -399,6 +399,11 @@ MakeCatalogue()
              {"device", "DriverRxCost", "3us", "NDIS miniport receive path per frame (estimate)"},
              {"device", "NicTxCost", "1us", "XMAC II + on-board BMU, no firmware processor"},
              {"device", "NicRxCost", "1us", "XMAC II + on-board BMU, no firmware processor"},
+             {"txcoalescer", "Enabled", "false",
+              "every transmit completion interrupts (no moderation): with the receive "
+              "interrupts, ~4 interrupts per 2 data segments and their ACK cap the SK-9841 "
+              "near the paper's 17 MB/s (" + kSeed002 + " sec. 6.3.2)"},
+             {"device", "DriverTxCleanCost", "3us", "per sent frame: free the descriptor"},
              {"coalescer", "Enabled", "false",
               "no interrupt moderation by default: its WinSock latency is the lowest of the "
               "gigabit cards, " + kSeed002 + " Table 3 row 18"},
@@ -629,17 +634,20 @@ MakeCatalogue()
           "segments (8760)"},
          {"stack", "SndBufFraction", "0.9352",
           "AFD's default SO_SNDBUF is 8192 bytes: 8192 / 8760 (rounded up)"},
-         {"cpu", "SyscallCost", "30us",
+         {"cpu", "SyscallCost", "25us",
           "a blocking WinSock send() or recv(): ws2_32 -> msafd -> AFD IRP, and for recv() "
-          "the wait and the thread's wake-up (~13500 cycles); calibrated once with the "
+          "the wait and the thread's wake-up (~11000 cycles); calibrated once with the "
           "per-segment costs below on the WinSock Fast Ethernet and loopback latencies (" +
           kSeed002 + " Table 3 rows 2, 9)"},
          {"cpu", "CopyBandwidth", "880Mbps",
           "memcpy of buffers larger than the 512 KB L2 on PC100 SDRAM (~110 MB/s); calibrated "
           "once on the copy-bound shared-memory peaks of MPI/Pro and PaTENT under NT 4 (" +
           kSeed002 + " sec. 6.3.1: 107 and just over 100 MB/s)"},
-         {"cpu", "InterruptCost", "5us",
-          "NDIS 4 interrupt and DPC dispatch on a PIII-450 (estimate)"},
+         {"cpu", "InterruptCost", "20us",
+          "NDIS 4 interrupt, DPC and miniport handler on a PIII-450 (estimate): per-frame "
+          "interrupts, not the TCP/IP path, are what caps the uncoalesced gigabit cards at "
+          "~17 MB/s while their 1-byte latency stays near 90 us (" + kSeed002 +
+          " Table 3, sec. 6.3.2)"},
          {"cpu", "TxPacketCost", "7us",
           "tcpip.sys transmit path per segment (estimate): the GigaNet WinSock curve reaches "
           "38 MB/s at 8 KB (" + kSeed002 + " sec. 6.3.2), which leaves ~20 us per 1460-byte "
@@ -658,14 +666,14 @@ MakeCatalogue()
           "Windows 2000 TcpWindowSize default on Ethernet: twelve 1460-byte segments"},
          {"stack", "SndBufFraction", "0.4676",
           "AFD's default SO_SNDBUF is 8192 bytes: 8192 / 17520"},
-         {"cpu", "SyscallCost", "30us", "as NT 4 (estimate)"},
+         {"cpu", "SyscallCost", "25us", "as NT 4 (estimate)"},
          {"cpu", "CopyBandwidth", "1000Mbps",
           "the same memory as NT 4; calibrated once on the NT5 shared-memory peaks of MPI/Pro "
           "and PaTENT (" + kSeed002 + " sec. 6.3.1: 122 MB/s), which Windows 2000 reaches on "
           "the same hardware (assumption: a faster kernel memcpy path)"},
-         {"cpu", "InterruptCost", "12us",
-          "NDIS 5 interrupt and DPC path; calibrated once on the Fast Ethernet latencies "
-          "under NT5, 10-15 % above NT 4 (" + kSeed002 + " sec. 6.2)"},
+         {"cpu", "InterruptCost", "27us",
+          "NDIS 5 interrupt and DPC path, 7 us above NT 4; calibrated once on the Fast "
+          "Ethernet latencies under NT5, 10-15 % above NT 4 (" + kSeed002 + " sec. 6.2)"},
          {"cpu", "TxPacketCost", "7us", "as NT 4 (estimate)"},
          {"cpu", "RxPacketCost", "7us", "as NT 4 (estimate)"}});
     c.push_back({"host",
