@@ -38,6 +38,13 @@ InterruptCoalescer::GetTypeId()
                           TimeValue(MicroSeconds(0)),
                           MakeTimeAccessor(&InterruptCoalescer::m_timeout),
                           MakeTimeChecker(Seconds(0), MilliSeconds(100)))
+            .AddAttribute("GapTimeout",
+                          "Packet timer: raise the interrupt when no new event has come for "
+                          "this long, restarted by every event (the Hamachi's maximum receive "
+                          "gap, the 8254x's RDTR); 0 means none [Time].",
+                          TimeValue(MicroSeconds(0)),
+                          MakeTimeAccessor(&InterruptCoalescer::m_gapTimeout),
+                          MakeTimeChecker(Seconds(0), MilliSeconds(100)))
             .AddAttribute("JumboTuning",
                           "The driver programs JumboMaxFrames and JumboTimeout instead when the "
                           "interface MTU exceeds 1500 bytes (as acenic does).",
@@ -75,6 +82,7 @@ void
 InterruptCoalescer::DoDispose()
 {
     m_timer.Cancel();
+    m_gapTimer.Cancel();
     m_handler = MakeNullCallback<void>();
     Object::DoDispose();
 }
@@ -97,6 +105,12 @@ InterruptCoalescer::GetTimeout() const
     return (m_jumbo && m_jumboTuning) ? m_jumboTimeout : m_timeout;
 }
 
+Time
+InterruptCoalescer::GetGapTimeout() const
+{
+    return m_gapTimeout;
+}
+
 void
 InterruptCoalescer::SetHandler(Callback<void> handler)
 {
@@ -113,13 +127,19 @@ InterruptCoalescer::Notify()
         return;
     }
     Time timeout = GetTimeout();
-    if (!m_enabled || m_pending >= GetMaxFrames() || timeout.IsZero())
+    if (!m_enabled || m_pending >= GetMaxFrames() || (timeout.IsZero() && m_gapTimeout.IsZero()))
     {
         Fire();
+        return;
     }
-    else if (!m_timer.IsPending())
+    if (!timeout.IsZero() && !m_timer.IsPending())
     {
         m_timer = Simulator::Schedule(timeout, &InterruptCoalescer::Fire, this);
+    }
+    if (!m_gapTimeout.IsZero())
+    {
+        m_gapTimer.Cancel();
+        m_gapTimer = Simulator::Schedule(m_gapTimeout, &InterruptCoalescer::Fire, this);
     }
 }
 
@@ -128,6 +148,7 @@ InterruptCoalescer::Fire()
 {
     NS_LOG_FUNCTION(this << m_pending);
     m_timer.Cancel();
+    m_gapTimer.Cancel();
     if (m_masked || m_pending == 0)
     {
         return;

@@ -15,8 +15,9 @@ namespace clusternet
 
 /**
  * @ingroup clusternet
- * @brief NIC interrupt moderation: raise an interrupt after MaxFrames events or Timeout after
- * the first pending event, whichever comes first; at once when disabled.
+ * @brief NIC interrupt moderation: raise an interrupt after MaxFrames events, Timeout after
+ * the first pending event, or GapTimeout after the latest one (a packet timer that every event
+ * restarts), whichever comes first; at once when disabled or when neither timer is set.
  *
  * While the host handles an interrupt the line is masked (Mask()); events keep counting and the
  * handler's Unmask() raises a new interrupt at once if any are pending, as a driver's receive
@@ -47,6 +48,8 @@ class InterruptCoalescer : public Object
     uint32_t GetMaxFrames() const;
     /// @return the timeout in force
     Time GetTimeout() const;
+    /// @return the packet (gap) timer, restarted by every event; zero when not used
+    Time GetGapTimeout() const;
 
   protected:
     void DoDispose() override;
@@ -61,10 +64,12 @@ class InterruptCoalescer : public Object
     bool m_jumboTuning;
     uint32_t m_jumboMaxFrames;
     Time m_jumboTimeout;
+    Time m_gapTimeout;
     bool m_jumbo{false}; //!< the interface MTU exceeds 1500 bytes
     uint32_t m_pending{0};
     bool m_masked{false};
-    EventId m_timer;
+    EventId m_timer;     //!< absolute timer, from the first pending event
+    EventId m_gapTimer;  //!< packet timer, from the latest event
     TracedCallback<uint32_t> m_interruptTrace; //!< interrupt raised: pending events
 };
 

@@ -440,6 +440,73 @@ class CoalescingTestCase : public TestCase
 };
 
 /**
+ * The coalescer's three triggers, driven by hand: events at 0, 50 and 120 us. A packet (gap)
+ * timer of 100 us restarted by each event fires at 120 + 100 = 220 us; an absolute timer of
+ * 150 us from the first event fires first at 150 us; a frame count of 3 fires at the third
+ * event, 120 us; with no timer at all every event interrupts at once (0 us).
+ */
+class CoalescerTriggersTestCase : public TestCase
+{
+  public:
+    CoalescerTriggersTestCase()
+        : TestCase("Coalescer: frame count, absolute timer and restarted gap timer")
+    {
+    }
+
+  private:
+    /// @return the time of the first interrupt
+    Time FirstInterrupt(uint32_t maxFrames, Time timeout, Time gap)
+    {
+        Ptr<InterruptCoalescer> c = CreateObject<InterruptCoalescer>();
+        c->SetAttribute("Enabled", BooleanValue(true));
+        c->SetAttribute("MaxFrames", UintegerValue(maxFrames));
+        c->SetAttribute("Timeout", TimeValue(timeout));
+        c->SetAttribute("GapTimeout", TimeValue(gap));
+        Time first = Seconds(-1);
+        c->SetHandler(Callback<void>([&first, c]() {
+            if (first.IsStrictlyNegative())
+            {
+                first = Simulator::Now();
+            }
+            c->Consume();
+            c->Unmask();
+        }));
+        for (double us : {0.0, 50.0, 120.0})
+        {
+            Simulator::Schedule(MicroSeconds(us), &InterruptCoalescer::Notify, c);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        c->Dispose();
+        return first;
+    }
+
+    void DoRun() override
+    {
+        struct Case
+        {
+            uint32_t maxFrames;
+            double timeoutUs;
+            double gapUs;
+            double expectUs;
+            const char* what;
+        };
+
+        for (const Case& k : {Case{24, 0, 100, 220, "the gap timer restarts at every event"},
+                              Case{24, 150, 100, 150, "the absolute timer caps the gap timer"},
+                              Case{24, 100, 0, 100, "the absolute timer runs from the first"},
+                              Case{3, 0, 100, 120, "the third event reaches the frame count"},
+                              Case{24, 0, 0, 0, "no timer: every event interrupts at once"}})
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                FirstInterrupt(k.maxFrames, MicroSeconds(k.timeoutUs), MicroSeconds(k.gapUs)),
+                MicroSeconds(k.expectUs),
+                k.what);
+        }
+    }
+};
+
+/**
  * PCI DMA time: width x clock x efficiency, with efficiency = data cycles / (data cycles +
  * per-burst overhead + target latency).
  */
@@ -835,6 +902,7 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new GigeLosslessTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeSwitchOverloadTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CoalescingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CoalescerTriggersTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciArbitrationTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ReceiveWindowTestCase, TestCase::Duration::QUICK);
