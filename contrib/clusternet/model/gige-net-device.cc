@@ -138,6 +138,20 @@ GigeNetDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&GigeNetDevice::m_hostDma),
                           MakeBooleanChecker())
+            .AddAttribute("HardwareInterrupt",
+                          "Received frames and transmit completions raise a hardware interrupt "
+                          "(the host CPU's InterruptCost); false: a software device whose "
+                          "receive runs as a deferred call that costs DriverRxCost alone.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GigeNetDevice::m_hardwareInterrupt),
+                          MakeBooleanChecker())
+            .AddAttribute("TxCopy",
+                          "The driver copies every frame it sends, at the host CPU's copy "
+                          "bandwidth (a software device such as NT's TCP/IP loopback, whose "
+                          "transmit routine copies the datagram before queueing it).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GigeNetDevice::m_txCopy),
+                          MakeBooleanChecker())
             .AddAttribute("DriverTxCost",
                           "Host CPU time of the driver per transmitted frame [Time].",
                           TimeValue(MicroSeconds(2)),
@@ -427,6 +441,10 @@ GigeNetDevice::HostTxKick()
     }
     m_hostTxBusy = true;
     Time cost = ProtocolCost(frame, true) + m_driverTxCost;
+    if (m_txCopy)
+    {
+        cost += m_cpu->CopyCost(frame->GetSize());
+    }
     m_cpu->Execute(cost, HostCpu::KERNEL, MakeCallback(&GigeNetDevice::HostTxDone, this, frame));
 }
 
@@ -748,7 +766,7 @@ GigeNetDevice::RxInterrupt()
         RxLoop();
         return;
     }
-    Time cost = m_cpu->GetInterruptCost();
+    Time cost = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
     if (m_txCoalescer && m_txReclaim > 0)
     {
         // One handler serves both causes: it reclaims the sent descriptors too.
@@ -779,7 +797,8 @@ GigeNetDevice::TxInterrupt()
         done();
         return;
     }
-    m_cpu->Execute(m_cpu->GetInterruptCost() + m_driverTxCleanCost * n,
+    Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
+    m_cpu->Execute(entry + m_driverTxCleanCost * n,
                    HostCpu::INTERRUPT,
                    Callback<void>(done));
 }

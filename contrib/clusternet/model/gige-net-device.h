@@ -196,6 +196,8 @@ class GigeNetDevice : public NetDevice
     uint32_t m_dmaReadBurst;
     uint32_t m_dmaWriteBurst;
     bool m_hostDma; //!< DMA over the node's PCI bus (false: a host-internal path)
+    bool m_hardwareInterrupt; //!< receive and transmit completion raise an interrupt
+    bool m_txCopy;            //!< the driver copies each sent frame (software device)
     Time m_driverTxCost;
     Time m_driverRxCost;
     Time m_nicTxCost;

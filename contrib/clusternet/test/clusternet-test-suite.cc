@@ -507,6 +507,64 @@ class CoalescerTriggersTestCase : public TestCase
 };
 
 /**
+ * A software device (NT's loopback): with TxCopy the sender's CPU copies the frame (1000 bytes
+ * plus the 14-byte Ethernet header at 800 Mbit/s: 10.14 us) before it leaves; without
+ * HardwareInterrupt the receiver's CPU skips InterruptCost (here 20 us) and pays DriverRxCost
+ * (4 us) alone. Delivery times differ from the plain device's by exactly those amounts.
+ */
+class SoftwareDeviceTestCase : public TestCase
+{
+  public:
+    SoftwareDeviceTestCase()
+        : TestCase("Software device: TxCopy charges the copy, no hardware interrupt")
+    {
+    }
+
+  private:
+    Time Delivery(bool txCopy, bool hardwareInterrupt)
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper host;
+        host.SetCpuAttribute("CopyBandwidth", DataRateValue(DataRate("800Mbps")));
+        host.SetCpuAttribute("InterruptCost", TimeValue(MicroSeconds(20)));
+        host.Install(nodes);
+        GigeHelper gige;
+        gige.SetDeviceAttribute("HostDma", BooleanValue(false));
+        gige.SetDeviceAttribute("DriverTxCost", TimeValue(Seconds(0)));
+        gige.SetDeviceAttribute("DriverRxCost", TimeValue(MicroSeconds(4)));
+        gige.SetDeviceAttribute("TxCopy", BooleanValue(txCopy));
+        gige.SetDeviceAttribute("HardwareInterrupt", BooleanValue(hardwareInterrupt));
+        NetDeviceContainer devs = gige.Install(nodes);
+        Time at;
+        devs.Get(1)->SetReceiveCallback(
+            [&at](Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&) {
+                at = Simulator::Now();
+                return true;
+            });
+        // Sent once the simulation has started: devices find their host CPU when initialized.
+        Ptr<NetDevice> tx = devs.Get(0);
+        Address to = devs.Get(1)->GetAddress();
+        Simulator::Schedule(Seconds(0), [tx, to]() { tx->Send(Create<Packet>(1000), to, 0x0800); });
+        Simulator::Run();
+        Simulator::Destroy();
+        return at;
+    }
+
+    void DoRun() override
+    {
+        const Time plain = Delivery(false, true);
+        NS_TEST_ASSERT_MSG_GT(plain, Seconds(0), "frame not delivered");
+        NS_TEST_ASSERT_MSG_EQ(Delivery(true, true) - plain,
+                              NanoSeconds(1014 * 8 * 1000 / 800),
+                              "TxCopy adds the frame's copy at the host's copy bandwidth");
+        NS_TEST_ASSERT_MSG_EQ(plain - Delivery(false, false),
+                              MicroSeconds(20),
+                              "a software device skips the interrupt entry");
+    }
+};
+
+/**
  * PCI DMA time: width x clock x efficiency, with efficiency = data cycles / (data cycles +
  * per-burst overhead + target latency).
  */
@@ -903,6 +961,7 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new GigeSwitchOverloadTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CoalescingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new CoalescerTriggersTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new SoftwareDeviceTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciArbitrationTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ReceiveWindowTestCase, TestCase::Duration::QUICK);
