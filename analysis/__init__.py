@@ -5,7 +5,7 @@ Usable without ns-3. The command-line report is ``python -m analysis.report <sce
 """
 
 from . import gm, predictions
-from .io import read_data, repo_root, save_figure_atomic, shared_dir, write_csv_atomic
+from .io import read_data, reference_dir, repo_root, save_figure_atomic, write_csv_atomic
 from .netpipe import (curve_keys, curve_table, curves, is_netpipe, iter_curves, latency_us,
                       mbps_at, peak_mbps)
 from .plots import (gm_allsize_figure, gm_latency_figure, lampi_bw_figure,
@@ -33,5 +33,5 @@ __all__ = [
     "plot_mtu_sweep", "plot_nas", "plot_netpipe", "plot_pci_dma",
     "plot_raw_bw", "plot_raw_latency", "predictions", "raw_bw_figure", "raw_latency_figure",
     "raw_predictions", "read_data", "reference_for", "repo_root", "save_figure_atomic",
-    "select", "shared_dir", "write_csv_atomic", "write_predictions",
+    "reference_dir", "select", "write_csv_atomic", "write_predictions",
 ]

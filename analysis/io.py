@@ -13,23 +13,14 @@ from pathlib import Path
 
 import pandas as pd
 
-SHARED_ENV = "CLUSTERNET_SHARED"
-
-
 def repo_root():
     """Return the repository root: the parent of the ``analysis/`` package folder."""
     return Path(__file__).resolve().parent.parent
 
 
-def shared_dir():
-    """Return the shared directory (reference data, seeds).
-
-    ``$CLUSTERNET_SHARED`` when set and non-empty, else ``<repo root>/../shared``.
-    """
-    env = os.environ.get(SHARED_ENV, "").strip()
-    if env:
-        return Path(env)
-    return repo_root().parent / "shared"
+def reference_dir():
+    """Return the folder of the papers' reference numbers, ``<repo root>/reference``."""
+    return repo_root() / "reference"
 
 
 def read_data(path):

@@ -1,4 +1,4 @@
-"""Reference numbers from the seed papers (``<shared>/reference/seeds.csv``).
+"""Reference numbers from the seed papers (``<repo>/reference/seeds.csv``).
 
 Columns: ``paper,experiment,scenario,config,metric,value,approx,where``. ``config`` is a
 ``key=value;...`` string such as ``nic=sknet;mtu=1500;sockbuf=131072;msg=16384``.
@@ -8,7 +8,7 @@ import re
 
 import pandas as pd
 
-from .io import shared_dir
+from .io import reference_dir
 
 REFERENCE_COLUMNS = ["paper", "experiment", "scenario", "config", "metric", "value", "approx",
                      "where"]
@@ -17,8 +17,8 @@ _INT_RE = re.compile(r"^[+-]?\d+$")
 
 
 def default_reference_path():
-    """Return the path of ``seeds.csv`` in the shared directory."""
-    return shared_dir() / "reference" / "seeds.csv"
+    """Return the path of the repository's ``reference/seeds.csv``."""
+    return reference_dir() / "seeds.csv"
 
 
 def load_reference(path=None):

@@ -16,8 +16,9 @@ normalized to LA-MPI-GM)) has no reference rows: it writes ``DIR/predictions.csv
 (``experiment,config,metric,sim_value``) instead of ``summary.csv`` and prints the predictions
 (``nas-overlap`` also the normalized times). All files are written atomically.
 
-Exit status: 0 on success, 2 when ``data.csv`` is missing or unreadable, or lacks a column the
-scenario's predictions need (one line on stderr, nothing written).
+Exit status: 0 on success, 2 when ``data.csv`` or the reference table is missing or unreadable,
+or ``data.csv`` lacks a column the scenario's predictions need (one line on stderr, nothing
+written).
 """
 
 import argparse
@@ -100,7 +101,7 @@ def parse_args(argv):
     parser.add_argument("--results", type=Path, default=None,
                         help="results directory holding data.csv (default: results/<scenario>)")
     parser.add_argument("--reference", type=Path, default=None,
-                        help="reference table (default: <shared>/reference/seeds.csv)")
+                        help="reference table (default: <repo>/reference/seeds.csv)")
     return parser.parse_args(argv)
 
 
@@ -117,21 +118,15 @@ def load_data(results):
         raise ReportError(f"cannot read {path}: {reason}") from exc
 
 
-def load_ref(path, quiet=False):
-    """The reference table; None (with a warning unless ``quiet``) when the default one is
-    missing."""
-    if path is not None and not path.is_file():
+def load_ref(path):
+    """The reference table: ``path``, or the repository's ``reference/seeds.csv``."""
+    path = default_reference_path() if path is None else path
+    if not path.is_file():
         raise ReportError(f"no reference file {path}")
-    if path is None and not default_reference_path().is_file():
-        if not quiet:
-            print(f"{PROG}: warning: no reference file {default_reference_path()}; "
-                  "summary.csv not written", file=sys.stderr)
-        return None
     try:
         return load_reference(path)
     except (OSError, ValueError, pd.errors.EmptyDataError, pd.errors.ParserError) as exc:
-        raise ReportError(f"cannot read reference {path or default_reference_path()}: "
-                          f"{exc}") from exc
+        raise ReportError(f"cannot read reference {path}: {exc}") from exc
 
 
 def _abs_percent(fraction):
@@ -349,9 +344,9 @@ def report(scenario, results, reference=None):
             predictions = predictions_for(scenario, data)
         except InputError as exc:
             raise ReportError(f"{results / 'data.csv'}: {exc}") from exc
-    ref = load_ref(reference, quiet=predictions is not None)
+    ref = load_ref(reference)
     summary, written = None, []
-    if ref is not None and len(reference_for(scenario, ref)):
+    if len(reference_for(scenario, ref)):
         summary = build_summary(scenario, data, ref)
         written.append(write_csv_atomic(summary, results / "summary.csv"))
     if predictions is not None:

@@ -40,7 +40,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import gm  # noqa: E402
-from analysis.io import read_data, shared_dir, write_csv_atomic  # noqa: E402
+from analysis.io import read_data, reference_dir, write_csv_atomic  # noqa: E402
 from analysis.labels import nic_label  # noqa: E402
 from analysis.plots import (gm_allsize_figure, gm_latency_figure, logp_figure,  # noqa: E402
                             logp_size_figure, pci_dma_figure)
@@ -49,8 +49,7 @@ from analysis.report import main  # noqa: E402
 from analysis.summary import SUMMARY_COLUMNS, build_summary, evaluate, select  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SEEDS = shared_dir() / "reference" / "seeds.csv"
-needs_seeds = pytest.mark.skipif(not SEEDS.is_file(), reason=f"no reference table {SEEDS}")
+SEEDS = reference_dir() / "seeds.csv"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 HOST = {"nic": "lanai9", "host": "p200-430vx-linux24", "pci": "32x33"}
 NAN = math.nan
@@ -134,8 +133,6 @@ def roundtrip(df, tmp_path, name="data.csv"):
 
 @pytest.fixture(scope="module")
 def seeds():
-    if not SEEDS.is_file():
-        pytest.skip(f"shared reference table not found at {SEEDS}")
     return load_reference(SEEDS)
 
 
@@ -338,7 +335,6 @@ def test_pci_dma_metrics_are_data_columns(tmp_path):
     assert evaluate(both, "nic=lanai72;pci=32x33;test=1st", "read_mbytes_per_s") == 90.0
 
 
-@needs_seeds
 @pytest.mark.parametrize("scenario", [PCI_SCENARIO, ALLSIZE_SCENARIO, LOGP_SCENARIO])
 def test_build_summary_one_row_per_reference_row(scenario, seeds, tmp_path):
     data = roundtrip(DATA[scenario](), tmp_path)
@@ -356,7 +352,6 @@ def test_build_summary_one_row_per_reference_row(scenario, seeds, tmp_path):
         assert row["rel_err"] == pytest.approx((sim - row["ref_value"]) / row["ref_value"])
 
 
-@needs_seeds
 def test_logp_reference_values_and_errors(seeds):
     summary = _summary(LOGP_SCENARIO, seeds).set_index("metric")
     assert summary.loc["os_us", "ref_value"] == 1.28
@@ -365,7 +360,6 @@ def test_logp_reference_values_and_errors(seeds):
     assert summary.loc["L_us", "rel_err"] == pytest.approx((14.0 - 12.8) / 12.8)
 
 
-@needs_seeds
 @pytest.mark.parametrize("scenario", [PCI_SCENARIO, ALLSIZE_SCENARIO, LOGP_SCENARIO])
 def test_build_summary_on_unfit_data_is_nan(scenario, seeds):
     unfit = [None, pd.DataFrame(), pd.DataFrame({"nic": ["lanai9"], "x": [1.0]}),
@@ -378,7 +372,6 @@ def test_build_summary_on_unfit_data_is_nan(scenario, seeds):
             assert summary["sim_value"].isna().all() and summary["rel_err"].isna().all()
 
 
-@needs_seeds
 def test_logp_summary_without_delta_above_g(seeds):
     data = logp_data()
     low = data[data["delta_us"] <= 8]
@@ -404,7 +397,6 @@ def _labels(ax):
     return [line.get_label() for line in ax.get_lines() if not line.get_label().startswith("_")]
 
 
-@needs_seeds
 def test_pci_dma_figure_content(seeds):
     fig = pci_dma_figure(pci_dma_data(), _summary(PCI_SCENARIO, seeds), "t")
     ax = fig.axes[0]
@@ -422,7 +414,6 @@ def test_pci_dma_figure_content(seeds):
                       "write (NIC→host, receive), paper (Table 1)"]
 
 
-@needs_seeds
 def test_gm_allsize_figures_content(seeds):
     summary = _summary(ALLSIZE_SCENARIO, seeds)
     ax = gm_allsize_figure(allsize_data(), summary, "t").axes[0]
@@ -448,7 +439,6 @@ def test_gm_allsize_figures_content(seeds):
     assert "paper bi 1 B: 12 µs" in lines
 
 
-@needs_seeds
 def test_logp_figures_content(seeds):
     summary = _summary(LOGP_SCENARIO, seeds)
     ax = logp_figure(logp_data(), summary, "t").axes[0]
@@ -483,7 +473,6 @@ def test_logp_figures_content(seeds):
         [13.5, 27.0]
 
 
-@needs_seeds
 @pytest.mark.parametrize("scenario", [PCI_SCENARIO, ALLSIZE_SCENARIO, LOGP_SCENARIO])
 def test_report_writes_summary_and_figures(scenario, tmp_path, capsys):
     results = tmp_path / "results"

@@ -10,7 +10,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analysis.io import (read_data, repo_root, save_figure_atomic, shared_dir,  # noqa: E402
+from analysis.io import (read_data, reference_dir, repo_root, save_figure_atomic,  # noqa: E402
                          write_csv_atomic)
 from analysis.plots import new_figure  # noqa: E402
 
@@ -28,13 +28,12 @@ def test_repo_root_is_parent_of_analysis():
     assert (repo_root() / "analysis" / "io.py").is_file()
 
 
-def test_shared_dir_env_and_default(monkeypatch, tmp_path):
-    monkeypatch.setenv("CLUSTERNET_SHARED", str(tmp_path))
-    assert shared_dir() == tmp_path
-    monkeypatch.delenv("CLUSTERNET_SHARED")
-    assert shared_dir() == REPO.parent / "shared"
-    monkeypatch.setenv("CLUSTERNET_SHARED", "")
-    assert shared_dir() == REPO.parent / "shared"
+def test_reference_inside_the_repository(monkeypatch):
+    # The papers' numbers ship with the repository: no environment variable points elsewhere.
+    monkeypatch.setenv("CLUSTERNET_SHARED", "/nonexistent")
+    assert reference_dir() == REPO / "reference"
+    assert (reference_dir() / "seeds.csv").is_file()
+    assert (reference_dir() / "README.md").is_file()
 
 
 def test_read_data_types():

@@ -195,10 +195,8 @@ def _results(tmp_path, data):
     return results
 
 
-def _run_cli(*args, shared=None):
+def _run_cli(*args):
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    if shared is not None:
-        env["CLUSTERNET_SHARED"] = str(shared)
     return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 
@@ -237,14 +235,22 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
     assert "Blind predictions (7" in capsys.readouterr().out
 
 
-def test_no_reference_file_is_not_a_warning(tmp_path, capsys, monkeypatch, no_figures):
-    monkeypatch.setenv("CLUSTERNET_SHARED", str(tmp_path / "no-shared"))
+def test_no_reference_rows_is_not_a_warning(tmp_path, capsys, no_figures):
     results = _results(tmp_path, synthetic())
     assert main([SCENARIO, "--results", str(results)]) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
     assert not (results / "summary.csv").exists()
     assert (results / "predictions.csv").is_file()
+
+
+def test_missing_reference_file_is_refused(tmp_path, capsys, no_figures):
+    results = _results(tmp_path, synthetic())
+    missing = tmp_path / "nowhere.csv"
+    assert main([SCENARIO, "--results", str(results), "--reference", str(missing)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"python -m analysis.report: no reference file {missing}"]
+    assert sorted(os.listdir(results)) == ["data.csv"]
 
 
 def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):

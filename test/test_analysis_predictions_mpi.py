@@ -291,8 +291,7 @@ def test_cli_end_to_end(tmp_path):
     assert line.split() == ["mpi-bw", "stack=lampi-tcp-ed-vs-tcp;msg=2097152", "gap_mbps", "-4.5"]
 
 
-def test_sample_fixture_in_process(tmp_path, capsys, monkeypatch, no_figures):
-    monkeypatch.setenv("CLUSTERNET_SHARED", str(tmp_path / "no-shared"))
+def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
     results = tmp_path / "results"
     results.mkdir()
     shutil.copy(FIXTURES / "lampi_latency_bandwidth.csv", results / "data.csv")

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis.reference import (format_config, load_reference, parse_config,  # noqa: E402
                                 reference_for)
-from analysis.io import shared_dir  # noqa: E402
+from analysis.io import reference_dir  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SMALL_REF = FIXTURES / "reference_small.csv"
@@ -62,9 +62,7 @@ def test_reference_for_order_and_duplicates():
 
 
 def test_real_seeds_table():
-    path = shared_dir() / "reference" / "seeds.csv"
-    if not path.is_file():
-        pytest.skip(f"shared reference table not found at {path}")
+    path = reference_dir() / "seeds.csv"
     ref = load_reference()
     raw = _raw_rows(path)
     assert len(ref) == len(raw)

@@ -14,12 +14,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analysis.io import shared_dir  # noqa: E402
+from analysis.io import reference_dir  # noqa: E402
 from analysis.report import main  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SEEDS = shared_dir() / "reference" / "seeds.csv"
-needs_seeds = pytest.mark.skipif(not SEEDS.is_file(), reason=f"no reference table {SEEDS}")
+SEEDS = reference_dir() / "seeds.csv"
 
 
 def fixture_peak(nic, mtu, sockbuf):
@@ -68,7 +67,6 @@ def test_empty_data_file_exits_2(tmp_path, capsys):
     assert os.listdir(results) == ["data.csv"]
 
 
-@needs_seeds
 def test_mtu_sweep_report(tmp_path, capsys):
     results = _results(tmp_path, "mtu_sweep_data.csv")
     assert main(["gige-mtu-sweep", "--results", str(results)]) == 0
@@ -108,7 +106,6 @@ def test_mtu_sweep_report(tmp_path, capsys):
                          f"max |err|={100 * max(errs):.1f}%")
 
 
-@needs_seeds
 def test_tcp_netpipe_report_generic_listing(tmp_path, capsys):
     results = _results(tmp_path, "netpipe_small.csv")
     assert main(["gige-tcp-netpipe", "--results", str(results)]) == 0

@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import netpipe  # noqa: E402
-from analysis.io import read_data, shared_dir  # noqa: E402
+from analysis.io import read_data, reference_dir  # noqa: E402
 from analysis.reference import load_reference, reference_for  # noqa: E402
 from analysis.summary import (SUMMARY_COLUMNS, build_summary, error_stats,  # noqa: E402
                               evaluate, rel_err, select)
@@ -54,10 +54,7 @@ def ref():
 
 @pytest.fixture(scope="module")
 def seeds():
-    path = shared_dir() / "reference" / "seeds.csv"
-    if not path.is_file():
-        pytest.skip(f"shared reference table not found at {path}")
-    return load_reference(path)
+    return load_reference(reference_dir() / "seeds.csv")
 
 
 def _same(a, b):

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Run every scenario at its default arguments into one folder, for before/after comparisons.
+
+    utils/run-defaults.py OUT [--only a,b] [--skip a,b]
+
+Each scenario writes ``OUT/<scenario>/data.csv`` (``--report=0``: no plots, no summary);
+``mpi-replay`` replays ``scenarios/traces/pingpong-barrier.txt``; the module's examples write
+their standard output, less wall-clock lines, to ``OUT/<example>/stdout.txt``. A refactor that
+must not change results is checked with ``diff -r`` of two such folders made from the two
+commits. Timing benchmarks are skipped (SKIP). Run it after ``./ns3 build``.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Wall-clock benchmarks: their data.csv holds timings, not results.
+SKIP = {"bench-gige-vs-p2p"}
+EXTRA = {"mpi-replay": [f"--trace={ROOT}/scenarios/traces/pingpong-barrier.txt"]}
+NO_REPORT_FLAG = {"mpi-replay"}
+EXAMPLES = ["gige-switch-incast", "myrinet-clos-alltoall"]
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--skip", default="")
+    args = parser.parse_args(argv)
+    names = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "scenarios")) if f.endswith(".cc"))
+    only = [n for n in args.only.split(",") if n]
+    skip = SKIP | {n for n in args.skip.split(",") if n}
+    names = [n for n in names if (n in only if only else n not in skip)]
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    failed = []
+    for name in names:
+        exe = os.path.join(ROOT, "build", "scenarios", name)
+        out = os.path.join(os.path.abspath(args.out), name)
+        start = time.monotonic()
+        cmd = [exe, f"--out={out}", *EXTRA.get(name, [])]
+        if name not in NO_REPORT_FLAG:
+            cmd.append("--report=0")
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        status = "ok" if proc.returncode == 0 else f"FAILED ({proc.returncode})"
+        print(f"{name:28s} {time.monotonic() - start:7.1f} s  {status}", flush=True)
+        if proc.returncode != 0:
+            failed.append(name)
+            print(proc.stderr.strip()[-2000:], file=sys.stderr)
+    for name in [] if only else EXAMPLES:
+        exe = os.path.join(ROOT, "build", "examples", name)
+        proc = subprocess.run([exe], cwd=ROOT, env=env, capture_output=True, text=True)
+        out = os.path.join(args.out, name)
+        os.makedirs(out, exist_ok=True)
+        lines = [l for l in proc.stdout.splitlines(True) if not l.startswith("wall_")]
+        with open(os.path.join(out, "stdout.txt"), "w") as f:
+            f.writelines(lines)
+        print(f"{name:28s} example, status {proc.returncode}", flush=True)
+        if proc.returncode != 0:
+            failed.append(name)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
