@@ -43,6 +43,8 @@ import math
 
 import pandas as pd
 
+from clusternet.catalogue import profile_value
+
 from .io import write_csv_atomic
 from .labels import plain
 
@@ -68,8 +70,9 @@ LAMPI_STACKS = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm")
 LAMPI_ALL = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm")
 LAMPI_SMALL_MSG = 4              # bytes: TCP-vs-GM latency gap of the smallest message
 LAMPI_MEDIUM_MSG = 65536         # bytes: the same gap at the right end of Fig. 3
-LAMPI_EAGER_LIMIT = 16384        # bytes: largest message sent eagerly (the eager range)
-LAMPI_RENDEZVOUS_MSG = 32768     # bytes: first size above the eager range
+# bytes: largest message sent eagerly (the eager range), as the LA-MPI profile sets it
+LAMPI_EAGER_LIMIT = int(profile_value("mpi", "lampi-tcp", "mpi", "EagerLimit"))
+LAMPI_RENDEZVOUS_MSG = 2 * LAMPI_EAGER_LIMIT  # bytes: next size of Figs. 3-4 (powers of two)
 LAMPI_LARGE_MSG = 2097152        # bytes: the right end of Fig. 4
 
 NAS_COLUMNS = ("config", "stack", "time_s")

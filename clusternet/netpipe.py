@@ -2,11 +2,13 @@
 """NetPIPE TCP between two hosts over Gigabit Ethernet, from Python."""
 
 import io
+import os
 from collections.abc import Mapping
 
 import pandas as pd
 
 from ._native import load
+from .catalogue import load_profiles, profile_names
 
 UINT32_MAX = 2**32 - 1
 
@@ -31,10 +33,19 @@ def _overrides_text(overrides):
     )
 
 
-def profiles(kind):
-    """Return the profile names of one kind (``"nic"`` or ``"host"``)."""
-    cn = load()
-    return [str(n) for n in cn.ProfileRegistry.Names(kind)]
+def _paths(profile_file):
+    if profile_file is None:
+        return []
+    if isinstance(profile_file, (str, os.PathLike)):
+        return [os.fspath(profile_file)]
+    return [os.fspath(p) for p in profile_file]
+
+
+def profiles(kind, profile_file=None):
+    """Return the names of the selectable profiles of one kind (``"nic"``, ``"host"``,
+    ``"lanai"``, ``"chipset"``, ``"fm"`` or ``"mpi"``), with those of ``profile_file`` (a path or
+    a list of paths, files or folders, as a scenario's ``--profile-file``)."""
+    return profile_names(kind, load_profiles(extra=_paths(profile_file)))
 
 
 def netpipe(
@@ -46,6 +57,7 @@ def netpipe(
     max_block=1 << 21,
     overrides=None,
     rng_run=1,
+    profile_file=None,
 ):
     """Simulate one NetPIPE TCP run between two hosts linked back to back.
 
@@ -69,6 +81,9 @@ def netpipe(
         ``{"cpu.CopyBandwidth": "1200Mbps"}``; targets device, coalescer, cpu, bus, stack.
     rng_run : int
         ns-3 RngRun (run number of the random streams) [>= 1].
+    profile_file : str, path, list of them, or None
+        profile files or folders read besides the catalogue (format: ``profiles/README.md``),
+        as a scenario's ``--profile-file``.
 
     Returns
     -------
@@ -91,8 +106,13 @@ def netpipe(
     if pci is not None and not isinstance(pci, str):
         raise ValueError(f"pci: give 'WIDTHxCLOCK' (32x33, 32x66, 64x33, 64x66), not {pci!r}")
     text = _overrides_text(overrides)
+    paths = _paths(profile_file)
 
     cn = load()
+    if paths:
+        err = str(cn.ProfileRegistry.Load(paths))
+        if err:
+            raise ValueError(f"profile_file: {err}")
     config = cn.NetpipeConfig()
     config.nic = nic
     config.host = host

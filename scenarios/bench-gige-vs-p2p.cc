@@ -104,7 +104,7 @@ Report(const char* model, const BenchResult& r)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("bench-gige-vs-p2p",
+    ScenarioArgs args(argc, argv, "bench-gige-vs-p2p",
                       "Wall time per simulated packet of one TCP bulk transfer through "
                       "clusternet's GigE NIC + host model and through ns-3's "
                       "PointToPointNetDevice; last line ratio=<clusternet / p2p>.");
@@ -112,7 +112,7 @@ main(int argc, char** argv)
     args.Add("nic", "clusternet NIC profile (" + ProfileRegistry::JoinNames("nic") + ")", "sknet");
     args.Add("host", "clusternet host profile (" + ProfileRegistry::JoinNames("host") + ")", "piii450-linux22");
     args.Add("sockbuf", "TCP send and receive buffer, both runs [bytes] (4096-16777216)", "131072");
-    args.Parse(argc, argv);
+    args.Parse();
     uint64_t bytes = args.GetUint("bytes", 1000000, 4000000000u, "bytes");
     std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));
     std::string host = args.GetChoice("host", ProfileRegistry::Names("host"));

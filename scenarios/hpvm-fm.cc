@@ -57,7 +57,7 @@ RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("hpvm-fm",
+    ScenarioArgs args(argc, argv, "hpvm-fm",
                       "Seed 004 secs. 2 and 4.1: FM one-way latency and streaming bandwidth "
                       "between two hosts on a Myrinet switch, FM 2.1 (PII-300) and HPVM 1.2 / "
                       "1.9 (PII-450, 440BX), with the poll cost while waiting.");
@@ -73,7 +73,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/hpvm-fm");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<std::string> items = args.GetChoiceList(
         "config",
         {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"});
@@ -91,10 +91,7 @@ main(int argc, char** argv)
         FmExperiment::ParseArguments(args, c);
         c.version = kVersions.at(k.version);
         c.host = kCpus.at(k.cpu);
-        if (c.notify.empty())
-        {
-            c.notify = k.version == "1.9" ? "memory" : "pci-poll";
-        }
+        c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
         {

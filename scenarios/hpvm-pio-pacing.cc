@@ -76,7 +76,7 @@ RunCurve(FmConfig c, const std::string& pacing, uint32_t probed, uint32_t reps)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("hpvm-pio-pacing",
+    ScenarioArgs args(argc, argv, "hpvm-pio-pacing",
                       "Seed 004 Figs 4 and 5: FM's PIO micro-benchmark on the 440LX (HP Kayak, "
                       "PII-300) and 440BX (HP Netserver, PII-450) without pacing and with the "
                       "chunk the boot-time probe picks.");
@@ -98,7 +98,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/hpvm-pio-pacing");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<std::string> chipsets = args.GetChoiceList("chipset-list", {"440lx", "440bx"});
     std::vector<std::string> pacings = args.GetChoiceList("pacing-list", {"off", "probe"});
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");

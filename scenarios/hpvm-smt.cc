@@ -66,7 +66,7 @@ RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("hpvm-smt",
+    ScenarioArgs args(argc, argv, "hpvm-smt",
                       "Seed 004 Figs 2 and 3: intranode FM latency and bandwidth between two "
                       "processes on one SMP host, HPVM 1.2 (loopback through the Myrinet NIC) "
                       "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
@@ -86,7 +86,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/hpvm-smt");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<std::string> items = args.GetChoiceList(
         "config", {"1.2:loopback", "1.2:smt", "1.9:loopback", "1.9:smt"});
     uint32_t processes = args.GetUint("processes", 2, 16, "processes");
@@ -102,10 +102,7 @@ main(int argc, char** argv)
         FmExperiment::ParseArguments(args, c);
         c.version = kVersions.at(k.version);
         c.intranode = k.transport;
-        if (c.notify.empty())
-        {
-            c.notify = k.version == "1.9" ? "memory" : "pci-poll";
-        }
+        c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
         {

@@ -140,7 +140,7 @@ RunGm(const std::string& stack, uint32_t size, const Counts& n)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("lampi-latency-bandwidth",
+    ScenarioArgs args(argc, argv, "lampi-latency-bandwidth",
                       "Seed 003 Figs 3 and 4 (predicted blind): MPI ping-pong latency and "
                       "unidirectional bandwidth against message size for LA-MPI-TCP, "
                       "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
@@ -161,7 +161,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/lampi-latency-bandwidth");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write predictions.csv and the plots after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<std::string> stacks =
         args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
     uint32_t minMsg = args.GetUint("min-msg", 1, 2097152, "bytes");

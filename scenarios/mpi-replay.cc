@@ -27,7 +27,7 @@ using namespace ns3::clusternet;
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("mpi-replay",
+    ScenarioArgs args(argc, argv, "mpi-replay",
                       "Replay a trace file of MPI operations (one per line: rank, call, "
                       "arguments) on Gigabit Ethernet hosts with an MPI library profile; "
                       "writes each operation's completion time, or reports a deadlock (exit 3).");
@@ -41,7 +41,7 @@ main(int argc, char** argv)
     args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
              "[Time, e.g. 100s]", "3600s");
     args.Add("out", "output directory [path]", "results/mpi-replay");
-    args.Parse(argc, argv);
+    args.Parse();
     uint32_t n = args.GetUint("ranks", 2, 64, "ranks");
     std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
     std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));

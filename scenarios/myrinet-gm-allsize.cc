@@ -107,7 +107,7 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-gm-allsize",
+    ScenarioArgs args(argc, argv, "myrinet-gm-allsize",
                       "Seed 001 Figs 5 and 6: GM throughput and latency against message size "
                       "(gm_allsize uni- and bi-directional, logp_test length/g), two P200/430VX "
                       "hosts with LANai9 NICs back to back.");
@@ -124,7 +124,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/myrinet-gm-allsize");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plots after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     std::vector<std::string> modes = args.GetChoiceList("mode", {"uni", "bi", "logp"});
     uint32_t minMsg = args.GetUint("min-msg", 1, 1u << 30, "bytes");

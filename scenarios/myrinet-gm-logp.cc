@@ -80,7 +80,7 @@ RunSize(const GmConfig& c, uint32_t msg, const std::vector<uint32_t>& deltas,
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-gm-logp",
+    ScenarioArgs args(argc, argv, "myrinet-gm-logp",
                       "Seed 001 Figs 3 and 4: GM logp_test (round trip and burst tests with "
                       "inter-send delay) on two P200/430VX hosts with LANai9 NICs; LogP "
                       "parameters Os, Or, g, L.");
@@ -99,7 +99,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/myrinet-gm-logp");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plots after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     uint32_t msg = args.GetUint("msg", 0, 65536, "bytes");
     std::vector<uint32_t> deltas = args.GetUintList("delta", 0, 100000, "us");

@@ -178,7 +178,7 @@ RunIncast(const IncastConfig& c)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-incast",
+    ScenarioArgs args(argc, argv, "myrinet-incast",
                       "Incast through one XBar16: --senders hosts each send --msg bytes to one "
                       "receiver that drains slower than the link. Reports per-link STOP counts, "
                       "bytes carried, peak slack occupancy, drops and bytes conserved per "
@@ -200,7 +200,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/myrinet-incast");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
 
     IncastConfig base;
     base.senders = args.GetUint("senders", 1, 15, "hosts");

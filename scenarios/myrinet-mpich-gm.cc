@@ -57,7 +57,7 @@ RunNetpipe(const GmConfig& c, const std::string& stack, uint32_t maxBlock)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-mpich-gm",
+    ScenarioArgs args(argc, argv, "myrinet-mpich-gm",
                       "Seed 001 Figures 9 and 10: NetPIPE MPI throughput and latency over "
                       "MPICH-GM, P200/430VX hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
@@ -66,7 +66,7 @@ main(int argc, char** argv)
     args.Add("max-block", "largest NetPIPE block [bytes, 1..67108864]", "16777216");
     args.Add("out", "output directory [path]", "results/myrinet-mpich-gm");
     args.Add("report", "write summary.csv and the plot after the run [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
     uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 26, "bytes");

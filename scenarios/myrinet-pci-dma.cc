@@ -117,14 +117,14 @@ RunPatterns(const GmConfig& c)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-pci-dma",
+    ScenarioArgs args(argc, argv, "myrinet-pci-dma",
                       "Seed 001 Table 1: gm_debug's PCI DMA test, 4096-byte transfers between "
                       "host memory and LANai SRAM in four patterns; read (send) and write "
                       "(receive) rates.");
     GmExperiment::AddArguments(args);
     args.Add("out", "output directory [path]", "results/myrinet-pci-dma");
     args.Add("report", "write summary.csv and the plot after the run [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     bool report = args.GetBool("report");
 

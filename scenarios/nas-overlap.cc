@@ -155,7 +155,7 @@ RunGm(const NasConfig& c, const std::string& stack, uint32_t steps)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("nas-overlap",
+    ScenarioArgs args(argc, argv, "nas-overlap",
                       "Seed 003 Fig. 5 (predicted blind): NAS benchmark skeletons (BT, SP, LU, "
                       "IS, MG; classes B, C; 4, 8 or 9 ranks) with LA-MPI-TCP, LA-MPI-TCP-ED "
                       "(PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM (LANai 7.2, "
@@ -182,7 +182,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/nas-overlap");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write predictions.csv and the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<NasConfig> configs;
     {
         std::stringstream ss(args.Get("config"));

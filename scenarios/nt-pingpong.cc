@@ -65,7 +65,7 @@ Join(const std::vector<std::string>& v)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("nt-pingpong",
+    ScenarioArgs args(argc, argv, "nt-pingpong",
                       "Seed 002: PingPong latency and bandwidth under Windows NT 4 and 2000 "
                       "through WinSock, MPI/Pro, WMPI, PaTENT and PVM, in shared memory and "
                       "over five NICs (Table 3, Figs 2-4, Table 4).");
@@ -94,7 +94,7 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/nt-pingpong");
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv, table4.csv and the plots after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
 
     std::vector<uint32_t> lengths = args.Get("lengths").empty()
                                         ? PingPongBenchmark::PowersOfTwo(1 << 20)

@@ -137,7 +137,7 @@ RunMyrinet(const std::vector<uint32_t>& sizes, uint32_t reps, uint32_t streamByt
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("raw-ethernet-vs-myrinet",
+    ScenarioArgs args(argc, argv, "raw-ethernet-vs-myrinet",
                       "Seed 003 Figs 1 and 2 (predicted blind): raw latency and unidirectional "
                       "bandwidth against message size, kernel-level UDP over Intel PRO/1000 MT "
                       "(em coalescing at the driver defaults and off) through a Gigabit switch, "
@@ -158,7 +158,7 @@ main(int argc, char** argv)
     args.Add("report",
              "write predictions.csv and the plots after the sweep [0/1]",
              "1");
-    args.Parse(argc, argv);
+    args.Parse();
     std::vector<std::string> nets = args.GetChoiceList("net", {"gige", "myrinet"});
     std::vector<std::string> coalesce = args.GetChoiceList("coalesce", {"on", "off"});
     uint32_t maxMsg = args.GetUint("max-msg", 1, 65000, "bytes");

@@ -44,7 +44,7 @@ CaseRows(const std::string& name, const NetpipeConfig& c)
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("what-if",
+    ScenarioArgs args(argc, argv, "what-if",
                       "One NetPIPE TCP configuration against a baseline, back to back over "
                       "Gigabit Ethernet: throughput against block size and latency, plotted "
                       "together. Each --baseline-* option defaults to the what-if's value "
@@ -72,7 +72,7 @@ main(int argc, char** argv)
              std::to_string(std::min(2u, std::max(1u, std::thread::hardware_concurrency()))));
     args.Add("out", "output directory [path]", "results/what-if");
     args.Add("report", "write the plot and the comparison after the runs [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
 
     // The option that gives a baseline value: --baseline-X when set, else the what-if's --X.
     auto source = [&args](const std::string& name) {

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from conftest import BUILD
+from test_profiles import MYNIC
 
 SCRIPT = textwrap.dedent("""
     import json, sys
@@ -30,8 +31,20 @@ SCRIPT = textwrap.dedent("""
             errors[repr(kw)] = None
         except ValueError as e:
             errors[repr(kw)] = [name, str(e)]
-    print(json.dumps({"errors": errors, "nics": clusternet.profiles("nic")}))
-""")
+    with open(out + "/mynic.toml", "w") as f:
+        f.write(MYNIC)
+    mine = clusternet.netpipe(nic="mynic", host="athlonxp2800-fbsd47", max_block=3,
+                              profile_file=out + "/mynic.toml")
+    base = clusternet.netpipe(nic="pro1000mt", host="athlonxp2800-fbsd47", max_block=3)
+    try:
+        clusternet.netpipe(profile_file=out + "/missing.toml")
+        errors["profile_file"] = None
+    except ValueError as e:
+        errors["profile_file"] = ["profile_file", str(e)]
+    print(json.dumps({"errors": errors, "nics": clusternet.profiles("nic"),
+                      "user_nics": clusternet.profiles("nic", out + "/mynic.toml"),
+                      "user_minus_base_us": list(mine.oneway_us - base.oneway_us)}))
+""").replace("MYNIC", repr(MYNIC))
 
 
 def scenario(scenario_bin, env, out, *args):
@@ -86,3 +99,10 @@ def test_python_bad_input_raises_value_error_naming_the_parameter(python_run):
     assert report["nics"][:3] == ["sknet", "acenic", "gnic2"]
     assert {"pro1000mt", "pro1000mt-nocoal"} <= set(report["nics"])
     assert "runStaticInitializersOnce" not in stderr
+
+
+def test_python_user_profile_file(python_run):
+    _, report, _ = python_run
+    assert "mynic" not in report["nics"] and report["user_nics"][-1] == "mynic"
+    # mynic's driver takes 20 us more per received frame than pro1000mt's (test_profiles).
+    assert report["user_minus_base_us"] == pytest.approx([20.0] * 3, abs=1.0)

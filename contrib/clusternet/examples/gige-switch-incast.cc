@@ -26,7 +26,7 @@ using namespace ns3::clusternet;
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("gige-switch-incast",
+    ScenarioArgs args(argc, argv, "gige-switch-incast",
                       "N senders at line rate into one switch port (N:1 overload), with 802.3x "
                       "PAUSE on or off; prints drops, PAUSE frames and the sink's throughput.");
     args.Add("senders", "hosts sending to the sink (1-15)", "2");
@@ -35,7 +35,7 @@ main(int argc, char** argv)
     args.Add("pause", "IEEE 802.3x flow control on hosts and switch ports (true/false)", "true");
     args.Add("buffer", "ingress buffer per switch port [bytes] (9018-16777216)", "65536");
     args.Add("pcap", "write <prefix>-<node>-<device>.pcap for every host NIC (empty: none)", "");
-    args.Parse(argc, argv);
+    args.Parse();
     uint32_t senders = args.GetUint("senders", 1, 15, "hosts");
     uint32_t frames = args.GetUint("frames", 1, 100000, "frames");
     uint32_t size = args.GetUint("size", 46, 9000, "bytes");

@@ -113,7 +113,7 @@ struct GmAllToAllProcess
 int
 main(int argc, char** argv)
 {
-    ScenarioArgs args("myrinet-clos-alltoall",
+    ScenarioArgs args(argc, argv, "myrinet-clos-alltoall",
                       "All-to-all of --msg bytes between every pair of hosts of an XBar16 Clos "
                       "(wire level, packets of --packet bytes); prints wall time, events/s, "
                       "peak memory and lossless-fabric checks.");
@@ -130,7 +130,7 @@ main(int argc, char** argv)
     args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
              "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
              "at once makes GM drop, NACK and resend", "0");
-    args.Parse(argc, argv);
+    args.Parse();
     uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
     bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
     std::string lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));

@@ -43,17 +43,7 @@ ProfileValueOf(const std::string& kind,
                const std::string& attribute)
 {
     const Profile* p = ProfileRegistry::Find(kind, name);
-    if (p)
-    {
-        for (const auto& v : p->values)
-        {
-            if (v.target == target && v.attribute == attribute)
-            {
-                return v.value;
-            }
-        }
-    }
-    return "";
+    return p ? p->Get(target, attribute) : "";
 }
 
 /// The profiles of @p c in the order they apply (later ones win).
@@ -74,7 +64,7 @@ EffectivePacing(const FmConfig& c)
     {
         return c.pacing;
     }
-    std::string v = ProfileValueOf("fm", c.version, "boot", "Pacing");
+    std::string v = ProfileValueOf("fm", c.version, "properties", "Pacing");
     return v.empty() ? "off" : v;
 }
 
@@ -129,9 +119,19 @@ FmExperiment::MachineOf(const std::string& chipset)
 }
 
 std::string
+FmExperiment::EffectiveNotify(const FmConfig& c)
+{
+    if (!c.notify.empty())
+    {
+        return c.notify;
+    }
+    return ProfileValueOf("fm", c.version, "fm", "Notify") == "Memory" ? "memory" : "pci-poll";
+}
+
+std::string
 FmExperiment::EffectiveChipset(const FmConfig& c)
 {
-    return c.chipset.empty() ? ProfileValueOf("host", c.host, "machine", "Chipset") : c.chipset;
+    return c.chipset.empty() ? ProfileValueOf("host", c.host, "properties", "Chipset") : c.chipset;
 }
 
 std::string

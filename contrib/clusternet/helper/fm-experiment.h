@@ -94,6 +94,9 @@ class FmExperiment
     static void ParseArguments(const ScenarioArgs& args, FmConfig& config);
     /// @return the chipset @p config uses
     static std::string EffectiveChipset(const FmConfig& config);
+    /// @return the arrival detection @p config uses: --notify, else the FM version's ("memory"
+    /// or "pci-poll")
+    static std::string EffectiveNotify(const FmConfig& config);
     /// @return the host profile of the paper's machine with @p chipset ("" if none)
     static std::string MachineOf(const std::string& chipset);
     /**

@@ -139,7 +139,7 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
 }
 
 /// A board that only runs at 33 MHz holds the bus there (a bus runs at its slowest device's
-/// clock): the LANai profile's ("board", "PciClock") value, applied unless a slot is given.
+/// clock): the LANai profile's PciClock property, applied unless a slot is given.
 static void
 LimitToBoardClock(const GmConfig& c, Ptr<PciBus> bus)
 {
@@ -148,12 +148,9 @@ LimitToBoardClock(const GmConfig& c, Ptr<PciBus> bus)
     {
         return;
     }
-    for (const auto& v : p->values)
+    if (p->Get("properties", "PciClock") == "33")
     {
-        if (v.target == "board" && v.attribute == "PciClock" && v.value == "33")
-        {
-            bus->SetAttribute("Clock", StringValue("33"));
-        }
+        bus->SetAttribute("Clock", StringValue("33"));
     }
 }
 

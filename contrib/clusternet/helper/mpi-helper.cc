@@ -67,11 +67,11 @@ MpiHelper::SetMpiProfile(const std::string& name)
             m_shmTransportFactory.Set(v.attribute, StringValue(v.value));
             m_shm = true;
         }
-        else if (v.target == "library" && v.attribute == "Transport")
+        else if (v.target == "properties" && v.attribute == "Transport")
         {
             m_transportKind = v.value;
         }
-        else if (v.target == "library" && v.attribute == "Nics")
+        else if (v.target == "properties" && v.attribute == "Nics")
         {
             std::stringstream ss(v.value);
             for (std::string nic; std::getline(ss, nic, ',');)

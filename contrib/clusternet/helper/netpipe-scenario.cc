@@ -108,7 +108,7 @@ NetpipeRows(const NetpipeConfig& c)
 int
 RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
-    ScenarioArgs args(spec.name, spec.description);
+    ScenarioArgs args(argc, argv, spec.name, spec.description);
     std::string nics =
         ProfileRegistry::JoinNames("nic") + "; IP over GM: " + ProfileRegistry::JoinNames("lanai");
     std::string hosts = ProfileRegistry::JoinNames("host");
@@ -150,7 +150,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     args.Add("out", "output directory [path]", "results/" + spec.name);
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
     args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
-    args.Parse(argc, argv);
+    args.Parse();
 
     std::vector<std::pair<std::string, uint32_t>> nicMtu;
     std::string casesGiven = spec.cases.empty() ? "" : args.Get("cases");

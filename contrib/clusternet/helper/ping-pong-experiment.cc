@@ -83,17 +83,8 @@ double
 PingPongExperiment::PriceUsd(const std::string& nic)
 {
     const Profile* p = ProfileRegistry::Find("nic", nic);
-    if (p)
-    {
-        for (const auto& v : p->values)
-        {
-            if (v.target == "market" && v.attribute == "PriceUsd")
-            {
-                return std::stod(v.value);
-            }
-        }
-    }
-    return -1.0;
+    std::string price = p ? p->Get("properties", "PriceUsd") : "";
+    return price.empty() ? -1.0 : std::stod(price);
 }
 
 std::string

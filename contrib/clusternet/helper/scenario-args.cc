@@ -2,6 +2,7 @@
 #include "scenario-args.h"
 
 #include "ns3/command-line.h"
+#include "ns3/profile-registry.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -50,10 +51,30 @@ IsNs3Builtin(const std::string& key)
 
 } // namespace
 
-ScenarioArgs::ScenarioArgs(std::string program, std::string description)
-    : m_program(std::move(program)),
+ScenarioArgs::ScenarioArgs(int argc, char** argv, std::string program, std::string description)
+    : m_argc(argc),
+      m_argv(argv),
+      m_program(std::move(program)),
       m_description(std::move(description))
 {
+    const std::string flag = "--profile-file=";
+    std::vector<std::string> paths;
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind(flag, 0) == 0)
+        {
+            for (const auto& p : SplitList(arg.substr(flag.size())))
+            {
+                paths.push_back(p);
+            }
+        }
+    }
+    std::string err = ProfileRegistry::Load(paths);
+    if (!err.empty())
+    {
+        Fail("--profile-file: " + err);
+    }
 }
 
 void
@@ -72,8 +93,15 @@ ScenarioArgs::Fail(const std::string& message) const
 }
 
 void
-ScenarioArgs::Parse(int argc, char** argv)
+ScenarioArgs::Parse()
 {
+    int argc = m_argc;
+    char** argv = m_argv;
+    // Read by the constructor; registered last so that --help lists it after the program's own.
+    Add("profile-file",
+        "more profile files or folders of them, comma-separated (format: profiles/README.md; "
+        "$CLUSTERNET_PROFILE_PATH replaces the built-in profiles/ folder) [paths]",
+        "");
     for (int i = 1; i < argc; ++i)
     {
         std::string arg = argv[i];

@@ -18,16 +18,22 @@ namespace clusternet
  * --PrintHelp list every knob with its unit and default), with strict checking: an unknown
  * option or a bad value prints one line naming the parameter and what is allowed, and exits
  * with status 2 before anything is written.
+ *
+ * Every program takes --profile-file=PATH[,PATH...]: profile files (or folders of them) read
+ * besides the catalogue, before the options are registered, so that --help and the choices of
+ * profile options include the user's profiles. A bad file is refused here with one line naming
+ * file and line, exit status 2.
  */
 class ScenarioArgs
 {
   public:
-    ScenarioArgs(std::string program, std::string description);
+    /// Keep @p argc / @p argv for Parse() and read the --profile-file files they name.
+    ScenarioArgs(int argc, char** argv, std::string program, std::string description);
 
     /// Register option --name with help text (give the unit) and default value.
     void Add(const std::string& name, const std::string& help, const std::string& value);
-    /// Parse argv; exits 0 after --help, 2 on bad input.
-    void Parse(int argc, char** argv);
+    /// Parse the command line; exits 0 after --help, 2 on bad input.
+    void Parse();
 
     /// @return true if option @p name is registered
     bool Has(const std::string& name) const;
@@ -53,6 +59,8 @@ class ScenarioArgs
     [[noreturn]] void Fail(const std::string& message) const;
 
   private:
+    int m_argc;
+    char** m_argv;
     std::string m_program;
     std::string m_description;
     std::vector<std::string> m_order;

@@ -14,49 +14,101 @@ namespace clusternet
 
 /**
  * @ingroup clusternet
- * @brief One attribute value of a profile, with where it comes from.
+ * @brief One value of a profile, with where it comes from.
+ *
+ * An attribute value names an object of the profile's kind (the target, e.g. "device") and one
+ * of its ns-3 attributes; a property (target "properties") is a documented value that is not an
+ * attribute, such as a NIC's price or the chipset a machine has.
  */
 struct ProfileValue
 {
-    std::string target;    //!< object it applies to: device, coalescer, cpu, bus, stack
-    std::string attribute; //!< ns-3 attribute name on that object
+    std::string target;    //!< object it applies to (device, cpu, bus, ...) or "properties"
+    std::string attribute; //!< ns-3 attribute name on that object, or the property's name
     std::string value;     //!< value as an ns-3 attribute string ("5us", "800Mbps", "32")
     std::string source;    //!< paper and section, datasheet, driver default, or reasoning
+    std::string file;      //!< the profile file that sets it
+    uint32_t line{0};      //!< its line in that file
 };
 
 /**
  * @ingroup clusternet
- * @brief A named set of attribute values: a NIC (with its driver) or a host (CPU, OS, bus).
+ * @brief A named set of values: a NIC with its driver, a host, a LANai board, a chipset, an FM
+ * version or a message-passing library. Its values are resolved: a profile with a base holds
+ * the base's values with its own laid over them.
  */
 struct Profile
 {
-    std::string kind;        //!< "nic" or "host"
+    std::string kind;        //!< host, nic, lanai, chipset, fm or mpi
     std::string name;        //!< e.g. "sknet", "piii450-linux22"
-    std::string description; //!< one line for --help
-    std::vector<ProfileValue> values;
+    std::string description; //!< one line for --help and `./ns3 profiles`
+    std::string base;        //!< the profile it derives from, or ""
+    bool abstract{false};    //!< only a base for others: not selectable
+    std::string file;        //!< where it is defined
+    uint32_t line{0};        //!< its line in that file
+    std::vector<ProfileValue> values; //!< resolved values, base first
+
+    /// @return the value of @p target.@p attribute, or "" when the profile does not set it
+    std::string Get(const std::string& target, const std::string& attribute) const;
 };
 
 /**
  * @ingroup clusternet
- * @brief The catalogue of hardware and software profiles. Profiles are data: adding a NIC or a
- * host is adding an entry, with a source for every value.
+ * @brief Where a profile value of one kind and target goes: the TypeId whose attribute it sets.
+ */
+struct ProfileTarget
+{
+    std::string kind;   //!< profile kind
+    std::string target; //!< target name in the profile files and in --set
+    std::string typeId; //!< ns-3 TypeId name of the object
+};
+
+/**
+ * @ingroup clusternet
+ * @brief The catalogue of hardware and software profiles, read from TOML files (format in
+ * profiles/README.md). Every value is checked when its file is read: the target exists for the
+ * profile's kind, the attribute exists on the target's TypeId and its checker accepts the value,
+ * and the value names a source. A profile may derive from another (`base`) and override a few
+ * values; bases must exist, be of the same kind and not form a cycle; names are unique.
+ *
+ * The catalogue is read on first use from the folders and files in $CLUSTERNET_PROFILE_PATH
+ * (colon-separated), or from the repository's profiles/ folder when that is unset. A program
+ * adds its users' files with Load() before anything is simulated.
  */
 class ProfileRegistry
 {
   public:
-    /// @return the profile, or nullptr if there is none of that kind and name
+    /// @return the concrete profile, or nullptr if there is none of that kind and name
     static const Profile* Find(const std::string& kind, const std::string& name);
-    /// @return the names of all profiles of @p kind, in catalogue order
+    /// @return the names of the concrete profiles of @p kind, in file order
     static std::vector<std::string> Names(const std::string& kind);
     /// @return the names of the profiles of @p kind as "a, b, c" (for help texts)
     static std::string JoinNames(const std::string& kind);
-    /// @return all profiles
+    /// @return all profiles, abstract ones included
     static const std::vector<Profile>& All();
+    /// @return the table of (kind, target) -> TypeId that profile values and overrides use
+    static const std::vector<ProfileTarget>& Targets();
+    /// @return the folders and files the catalogue was first read from
+    static std::vector<std::string> DefaultPaths();
+    /**
+     * Read more profile files (a folder means every *.toml in it, in name order) and check the
+     * whole catalogue again.
+     * @return "" on success, else one line "file:line: what is wrong" (nothing is added)
+     */
+    static std::string Load(const std::vector<std::string>& paths);
     /**
      * Set the profile's values for @p target on @p object.
      * @return the number of values applied
      */
     static uint32_t Apply(const Profile& profile, const std::string& target, Ptr<Object> object);
+    /**
+     * Check that @p value is text that attribute @p attribute of @p tid accepts, without
+     * creating an object (number and enum checkers abort on text they cannot read, so those are
+     * checked here first).
+     * @return "" when accepted, else what is wrong (without the attribute's name)
+     */
+    static std::string CheckAttribute(TypeId tid,
+                                      const std::string& attribute,
+                                      const std::string& value);
     /**
      * Check that every item of "target.Attribute=value;..." names one of @p targets.
      * @return an error message naming the bad item, or "" on success

@@ -10,6 +10,9 @@
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
+#include <filesystem>
+#include <fstream>
+
 using namespace ns3;
 using namespace ns3::clusternet;
 
@@ -917,30 +920,69 @@ class NetpipeScheduleTestCase : public TestCase
 };
 
 /**
- * Every profile value names its source or reasoning, and every profile has values.
+ * A profile file: a derived profile holds its base's values with its own laid over them, an
+ * abstract base is not selectable, the values reach an object's attributes, and a bad file is
+ * refused with its file and line.
  */
-class ProfileSourcesTestCase : public TestCase
+class ProfileFileTestCase : public TestCase
 {
   public:
-    ProfileSourcesTestCase()
-        : TestCase("every profile value has a source")
+    ProfileFileTestCase()
+        : TestCase("profile files: bases, overrides, application, refusal")
     {
     }
 
   private:
     void DoRun() override
     {
-        for (const auto& p : ProfileRegistry::All())
-        {
-            NS_TEST_ASSERT_MSG_EQ(p.values.empty(), false, p.kind << " " << p.name);
-            NS_TEST_ASSERT_MSG_EQ(p.description.empty(), false, p.kind << " " << p.name);
-            for (const auto& v : p.values)
-            {
-                NS_TEST_ASSERT_MSG_EQ(v.source.empty(),
-                                      false,
-                                      p.name << ": " << v.target << "." << v.attribute);
-            }
-        }
+        std::string dir = CreateTempDirFilename("clusternet-profiles");
+        std::filesystem::create_directories(dir);
+        std::string good = dir + "/good.toml";
+        std::ofstream(good) << "[test-base]\n"
+                               "kind = \"nic\"\n"
+                               "abstract = true\n"
+                               "description = \"a base\"\n"
+                               "[test-base.device]\n"
+                               "Mtu = [\"4000\", \"test\"]\n"
+                               "DriverRxCost = [\"7us\", \"test\"]\n"
+                               "[test-derived]\n"
+                               "kind = \"nic\"\n"
+                               "base = \"test-base\"\n"
+                               "description = \"derived\"\n"
+                               "[test-derived.device]\n"
+                               "DriverRxCost = [\"9us\", \"test override\"]\n"
+                               "[test-derived.properties]\n"
+                               "PriceUsd = [12.5, \"test\"]\n";
+        NS_TEST_ASSERT_MSG_EQ(ProfileRegistry::Load({good}), "", "a good file loads");
+        NS_TEST_ASSERT_MSG_EQ((ProfileRegistry::Find("nic", "test-base") == nullptr),
+                              true,
+                              "an abstract profile is not selectable");
+        const Profile* p = ProfileRegistry::Find("nic", "test-derived");
+        NS_TEST_ASSERT_MSG_NE(p, nullptr, "derived profile");
+        NS_TEST_ASSERT_MSG_EQ(p->values.size(), 3, "two device values and one property");
+        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "Mtu"), "4000", "inherited");
+        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "DriverRxCost"), "9us", "overridden");
+        NS_TEST_ASSERT_MSG_EQ(p->Get("properties", "PriceUsd"), "12.5", "a bare number");
+        Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
+        NS_TEST_ASSERT_MSG_EQ(ProfileRegistry::Apply(*p, "device", dev), 2, "two applied");
+        NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "Mtu reached the device");
+        TimeValue rx;
+        dev->GetAttribute("DriverRxCost", rx);
+        NS_TEST_ASSERT_MSG_EQ(rx.Get(), MicroSeconds(9), "the override reached the device");
+
+        std::string bad = dir + "/bad.toml";
+        std::ofstream(bad) << "[test-bad]\nkind = \"nic\"\ndescription = \"x\"\n"
+                              "[test-bad.device]\nMtu = [\"100000\", \"test\"]\n";
+        std::string err = ProfileRegistry::Load({bad});
+        NS_TEST_ASSERT_MSG_EQ(err.rfind(bad + ":5: test-bad.device.Mtu = '100000': value not "
+                                              "allowed",
+                                        0),
+                              0,
+                              err);
+        NS_TEST_ASSERT_MSG_EQ((ProfileRegistry::Find("nic", "test-bad") == nullptr),
+                              true,
+                              "nothing of a refused file is added");
+        std::filesystem::remove_all(dir);
     }
 };
 
@@ -954,7 +996,7 @@ class ClusternetTestSuite : public TestSuite
         : TestSuite("clusternet", Type::UNIT)
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new ProfileSourcesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeTcpGoodputTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigePauseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeLosslessTestCase, TestCase::Duration::QUICK);
