@@ -13,12 +13,19 @@ from .catalogue import load_profiles, profile_names
 UINT32_MAX = 2**32 - 1
 
 
-def _whole(name, value, lo, hi, unit):
+def _whole(name, value, unit, lo=None, hi=None):
+    """Check that ``value`` is a whole number (and, when given, within ``lo..hi``)."""
+    allowed = f"allowed {lo}..{hi} {unit}" if lo is not None else f"[{unit}]"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name}: {value!r} is not a whole number; allowed {lo}..{hi} {unit}")
-    if not lo <= value <= hi:
-        raise ValueError(f"{name}: {value} out of range; allowed {lo}..{hi} {unit}")
+        raise ValueError(f"{name}: {value!r} is not a whole number; {allowed}")
+    if lo is not None and not lo <= value <= hi:
+        raise ValueError(f"{name}: {value} out of range; {allowed}")
     return value
+
+
+def _in_range(name, value, uinteger_range, unit):
+    """Check ``value`` against a C++ ``UintegerRange`` (read from an attribute's checker)."""
+    return _whole(name, value, unit, int(uinteger_range.min), int(uinteger_range.max))
 
 
 def _overrides_text(overrides):
@@ -66,16 +73,17 @@ def netpipe(
     nic : str
         NIC profile (see ``profiles("nic")``).
     mtu : int
-        IP MTU [bytes, 1500..9000].
+        IP MTU [bytes; the range of the NIC model's Mtu attribute, 1500 to 9000].
     sockbuf : int
-        socket buffer, SO_SNDBUF and SO_RCVBUF [bytes, 4096..67108864].
+        socket buffer, SO_SNDBUF and SO_RCVBUF [bytes; the range of NetpipeApplication's
+        SocketBuffer attribute].
     host : str
         host profile (see ``profiles("host")``).
     pci : str or None
         PCI slot ``"WIDTHxCLOCK"`` [bits x MHz: 32x33, 32x66, 64x33, 64x66]; None = the host
         profile's.
     max_block : int
-        largest NetPIPE block [bytes, 1..1073741824].
+        largest NetPIPE block [bytes; the range of NetpipeApplication's MaxBlock attribute].
     overrides : str, dict or None
         profile attribute overrides, ``"cpu.CopyBandwidth=1200Mbps;device.Mtu=..."`` or
         ``{"cpu.CopyBandwidth": "1200Mbps"}``; targets device, coalescer, cpu, bus, stack.
@@ -96,10 +104,9 @@ def netpipe(
     ValueError
         naming the parameter and what is allowed, before anything is simulated.
     """
-    _whole("mtu", mtu, 1500, 9000, "bytes")
-    _whole("sockbuf", sockbuf, 4096, 64 << 20, "bytes")
-    _whole("max_block", max_block, 1, 1 << 30, "bytes")
-    _whole("rng_run", rng_run, 1, UINT32_MAX, "")
+    for name, value in (("mtu", mtu), ("sockbuf", sockbuf), ("max_block", max_block)):
+        _whole(name, value, "bytes")
+    _whole("rng_run", rng_run, "", 1, UINT32_MAX)
     for name, value in (("nic", nic), ("host", host)):
         if not isinstance(value, str):
             raise ValueError(f"{name}: give a profile name as a string, not {value!r}")
@@ -109,6 +116,10 @@ def netpipe(
     paths = _paths(profile_file)
 
     cn = load()
+    experiment = cn.TcpNetpipeExperiment
+    _in_range("mtu", mtu, experiment.MtuRange(), "bytes")
+    _in_range("sockbuf", sockbuf, experiment.SockbufRange(), "bytes")
+    _in_range("max_block", max_block, experiment.MaxBlockRange(), "bytes")
     if paths:
         err = str(cn.ProfileRegistry.Load(paths))
         if err:

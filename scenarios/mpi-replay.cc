@@ -37,7 +37,8 @@ main(int argc, char** argv)
     args.Add("nic", "NIC profile (" + ProfileRegistry::JoinNames("nic") + ")", "sknet");
     args.Add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
              "piii450-linux22");
-    args.Add("mtu", "IP MTU [bytes, 1500..9000]", "1500");
+    const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
+    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "1500");
     args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
              "[Time, e.g. 100s]", "3600s");
     args.Add("out", "output directory [path]", "results/mpi-replay");
@@ -46,7 +47,7 @@ main(int argc, char** argv)
     std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
     std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));
     std::string host = args.GetChoice("host", ProfileRegistry::Names("host"));
-    uint32_t mtu = args.GetUint("mtu", 1500, 9000, "bytes");
+    uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
     Time limit;
     if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())
     {

@@ -53,8 +53,11 @@ main(int argc, char** argv)
     std::string hosts = ProfileRegistry::JoinNames("host");
     args.Add("nic", "NIC profile (" + nics + ")", "sknet");
     args.Add("host", "host profile (" + hosts + ")", "piii450-linux22");
-    args.Add("mtu", "IP MTU [bytes, 1500..9000]", "9000");
-    args.Add("sockbuf", "socket buffer [bytes, 4096..67108864]", "131072");
+    const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
+    const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
+    const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
+    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "9000");
+    args.Add("sockbuf", "socket buffer [bytes, " + sockbufRange.ToString() + "]", "131072");
     args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
              "the host profile's", "64x66");
     args.Add("set",
@@ -67,7 +70,9 @@ main(int argc, char** argv)
     args.Add("baseline-sockbuf", "baseline socket buffer [bytes]; empty = --sockbuf", "");
     args.Add("baseline-pci", "baseline PCI slot WIDTHxCLOCK; empty = the host profile's", "");
     args.Add("baseline-set", "baseline attribute overrides; empty = none", "");
-    args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(1u << 21));
+    args.Add("max-block",
+             "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
+             std::to_string(1u << 21));
     args.Add("jobs", "simulations run in parallel [processes]",
              std::to_string(std::min(2u, std::max(1u, std::thread::hardware_concurrency()))));
     args.Add("out", "output directory [path]", "results/what-if");
@@ -78,8 +83,8 @@ main(int argc, char** argv)
     auto source = [&args](const std::string& name) {
         return args.Get("baseline-" + name).empty() ? name : "baseline-" + name;
     };
-    uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 30, "bytes");
-    auto config = [&args, maxBlock](const std::string& nic,
+    uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
+    auto config = [&args, maxBlock, mtuRange, sockbufRange](const std::string& nic,
                                     const std::string& host,
                                     const std::string& mtu,
                                     const std::string& sockbuf,
@@ -88,8 +93,8 @@ main(int argc, char** argv)
         NetpipeConfig c;
         c.nic = args.GetChoice(nic, ProfileRegistry::Names("nic"));
         c.host = args.GetChoice(host, ProfileRegistry::Names("host"));
-        c.mtu = static_cast<uint16_t>(args.GetUint(mtu, 1500, 9000, "bytes"));
-        c.sockbuf = args.GetUint(sockbuf, 4096, 64u << 20, "bytes");
+        c.mtu = static_cast<uint16_t>(args.GetUint(mtu, mtuRange.min, mtuRange.max, "bytes"));
+        c.sockbuf = args.GetUint(sockbuf, sockbufRange.min, sockbufRange.max, "bytes");
         c.pci = args.Get(pci);
         c.overrides = args.Get(set);
         c.maxBlock = maxBlock;

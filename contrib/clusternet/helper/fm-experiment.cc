@@ -452,7 +452,6 @@ FmExperiment::FmExperiment(const FmConfig& c)
             Ptr<FmContext> ctx = CreateObject<FmContext>();
             Configure(c, "fm", ctx);
             ctx->Setup(static_cast<uint16_t>(h), static_cast<uint8_t>(p), cpu, bridge, mcp, smt);
-            mcp->RegisterContext(ctx);
             stream += ctx->AssignStreams(stream);
             procs.push_back(ctx);
         }

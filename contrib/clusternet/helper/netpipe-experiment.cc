@@ -311,14 +311,20 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     {
         return "--pci: '" + c.pci + "' is not a PCI slot; allowed: 32x33, 32x66, 64x33, 64x66";
     }
-    if (c.mtu < 1500 || c.mtu > 9000)
+    if (!MtuRange().Contains(c.mtu))
     {
-        return "--mtu: " + std::to_string(c.mtu) + " out of range; allowed 1500..9000 bytes";
+        return "--mtu: " + std::to_string(c.mtu) + " out of range; allowed " +
+               MtuRange().ToString() + " bytes";
     }
-    if (c.sockbuf < 4096 || c.sockbuf > (64u << 20))
+    if (!SockbufRange().Contains(c.sockbuf))
     {
-        return "--sockbuf: " + std::to_string(c.sockbuf) +
-               " out of range; allowed 4096..67108864 bytes";
+        return "--sockbuf: " + std::to_string(c.sockbuf) + " out of range; allowed " +
+               SockbufRange().ToString() + " bytes";
+    }
+    if (!MaxBlockRange().Contains(c.maxBlock))
+    {
+        return "--max-block: " + std::to_string(c.maxBlock) + " out of range; allowed " +
+               MaxBlockRange().ToString() + " bytes";
     }
     if (IsLanai(c.nic))
     {
@@ -465,6 +471,24 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
     std::vector<NetpipeApplication::Sample> samples = tx->GetSamples();
     Simulator::Destroy();
     return samples;
+}
+
+UintegerRange
+TcpNetpipeExperiment::MtuRange()
+{
+    return UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
+}
+
+UintegerRange
+TcpNetpipeExperiment::SockbufRange()
+{
+    return UintegerRange::Of("ns3::clusternet::NetpipeApplication", "SocketBuffer");
+}
+
+UintegerRange
+TcpNetpipeExperiment::MaxBlockRange()
+{
+    return UintegerRange::Of("ns3::clusternet::NetpipeApplication", "MaxBlock");
 }
 
 } // namespace clusternet

@@ -4,6 +4,7 @@
 
 #include "mpi-helper.h"
 
+#include "ns3/attribute-range.h"
 #include "ns3/netpipe-application.h"
 
 #include <cstdint>
@@ -48,6 +49,13 @@ class TcpNetpipeExperiment
     /// @return the MPI library of @p config configured as a run configures it (profile and
     /// "mpi."/"transport." overrides); @p config.mpi must name a profile
     static MpiHelper MakeMpiHelper(const NetpipeConfig& config);
+
+    /// @return the IP MTUs a run takes [bytes]: GigeNetDevice's Mtu checker
+    static UintegerRange MtuRange();
+    /// @return the socket buffers a run takes [bytes]: NetpipeApplication's SocketBuffer checker
+    static UintegerRange SockbufRange();
+    /// @return the largest NetPIPE blocks a run takes [bytes]: NetpipeApplication's MaxBlock
+    static UintegerRange MaxBlockRange();
 };
 
 } // namespace clusternet

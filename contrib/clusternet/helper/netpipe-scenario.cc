@@ -114,7 +114,10 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     std::string hosts = ProfileRegistry::JoinNames("host");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
-    args.Add("mtu", "IP MTUs, comma-separated [bytes, 1500..9000]", spec.mtus);
+    const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
+    const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
+    const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
+    args.Add("mtu", "IP MTUs, comma-separated [bytes, " + mtuRange.ToString() + "]", spec.mtus);
     if (!spec.stacks.empty())
     {
         args.Add("stack",
@@ -126,7 +129,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     else
     {
         args.Add("sockbuf",
-                 "socket buffer sizes, comma-separated [bytes, 4096..67108864]",
+                 "socket buffer sizes, comma-separated [bytes, " + sockbufRange.ToString() + "]",
                  spec.sockbufs);
     }
     if (!spec.cases.empty())
@@ -145,7 +148,9 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
              "device, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
              "(MpiRank), transport (MpiTcpTransport) and via (MpiViaTransport) [ns-3 values]",
              "");
-    args.Add("max-block", "largest NetPIPE block [bytes, 1..1073741824]", std::to_string(spec.maxBlock));
+    args.Add("max-block",
+             "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
+             std::to_string(spec.maxBlock));
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
     args.Add("out", "output directory [path]", "results/" + spec.name);
     args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
@@ -170,7 +175,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
             if (mtu.empty() || mtu.find_first_not_of("0123456789") != std::string::npos ||
                 mtu.size() > 6)
             {
-                args.Fail("--cases: '" + item + "': MTU must be a whole number 1500..9000 bytes");
+                args.Fail("--cases: '" + item + "': MTU must be a whole number " +
+                          mtuRange.ToString() + " bytes");
             }
             nicMtu.emplace_back(item.substr(0, at), std::stoul(mtu));
         }
@@ -184,7 +190,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
         }
         for (const auto& n : args.GetChoiceList("nic", allowed))
         {
-            for (uint32_t m : args.GetUintList("mtu", 1500, 9000, "bytes"))
+            for (uint32_t m : args.GetUintList("mtu", mtuRange.min, mtuRange.max, "bytes"))
             {
                 nicMtu.emplace_back(n, m);
             }
@@ -194,13 +200,13 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     std::vector<std::string> stacks = {""};
     if (spec.stacks.empty())
     {
-        sockbufs = args.GetUintList("sockbuf", 4096, 64u << 20, "bytes");
+        sockbufs = args.GetUintList("sockbuf", sockbufRange.min, sockbufRange.max, "bytes");
     }
     else
     {
         stacks = args.GetChoiceList("stack", ProfileRegistry::Names("mpi"));
     }
-    uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 30, "bytes");
+    uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     bool resume = args.GetBool("resume");
     bool report = args.GetBool("report");
@@ -221,9 +227,10 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
             c.sockbuf = sb;
             c.maxBlock = maxBlock;
             c.overrides = args.Get("set");
-            if (mtu > 9000)
+            if (!mtuRange.Contains(mtu))
             {
-                args.Fail("--mtu: " + std::to_string(mtu) + " out of range; allowed 1500..9000 bytes");
+                args.Fail("--mtu: " + std::to_string(mtu) + " out of range; allowed " +
+                          mtuRange.ToString() + " bytes");
             }
             std::string err = TcpNetpipeExperiment::Validate(c);
             if (err.find("has drivers for") != std::string::npos)

@@ -987,6 +987,80 @@ class ProfileFileTestCase : public TestCase
 };
 
 /**
+ * A NIC tells an application the size of the receive buffer its driver posts per frame through
+ * the read-only attribute RxBufferBytes, whatever the device (the application never casts).
+ */
+class RxBufferBytesTestCase : public TestCase
+{
+  public:
+    RxBufferBytesTestCase()
+        : TestCase("RxBufferBytes: the driver's per-frame receive buffer, read as an attribute")
+    {
+    }
+
+  private:
+    static uint64_t Read(Ptr<NetDevice> dev)
+    {
+        UintegerValue v;
+        NS_ABORT_UNLESS(dev->GetAttributeFailSafe("RxBufferBytes", v));
+        return v.Get();
+    }
+
+    void DoRun() override
+    {
+        Ptr<GigeNetDevice> gige = CreateObject<GigeNetDevice>();
+        // Ethernet header 14 + MTU + FCS 4 + 2 alignment bytes.
+        NS_TEST_ASSERT_MSG_EQ(Read(gige), 14 + 1500 + 4 + 2, "GigE at MTU 1500");
+        gige->SetAttribute("Mtu", UintegerValue(9000));
+        NS_TEST_ASSERT_MSG_EQ(Read(gige), 14 + 9000 + 4 + 2, "GigE at MTU 9000, MTU-sized buffers");
+        gige->SetAttribute("JumboBufferSize", UintegerValue(16384));
+        NS_TEST_ASSERT_MSG_EQ(Read(gige), 16384, "GigE jumbo buffers");
+        Ptr<GmEthernetNetDevice> gm = CreateObject<GmEthernetNetDevice>();
+        // IP over GM provides whole frames: Ethernet header 14 + MTU (default 9000).
+        NS_TEST_ASSERT_MSG_EQ(Read(gm), 14 + 9000, "IP over GM");
+        NS_TEST_ASSERT_MSG_EQ(gm->SetAttributeFailSafe("RxBufferBytes", UintegerValue(1)),
+                              false,
+                              "read only");
+    }
+};
+
+/**
+ * A limit is written once, in an attribute's checker, and read from there by command lines and
+ * the Python API.
+ */
+class UintegerRangeTestCase : public TestCase
+{
+  public:
+    UintegerRangeTestCase()
+        : TestCase("UintegerRange reads an attribute checker's limits")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Standard Ethernet payload to jumbo frames.
+        UintegerRange mtu = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
+        NS_TEST_ASSERT_MSG_EQ(mtu.min, 1500, "smallest MTU");
+        NS_TEST_ASSERT_MSG_EQ(mtu.max, 9000, "largest MTU");
+        NS_TEST_ASSERT_MSG_EQ(mtu.ToString(), "1500..9000", "as text");
+        NS_TEST_ASSERT_MSG_EQ(mtu.Contains(1500) && mtu.Contains(9000), true, "ends included");
+        NS_TEST_ASSERT_MSG_EQ(mtu.Contains(1499) || mtu.Contains(9001), false, "outside");
+        // 4 KB to 64 MB socket buffers.
+        UintegerRange sockbuf =
+            UintegerRange::Of("ns3::clusternet::NetpipeApplication", "SocketBuffer");
+        NS_TEST_ASSERT_MSG_EQ(sockbuf.min, 4096, "smallest socket buffer");
+        NS_TEST_ASSERT_MSG_EQ(sockbuf.max, 64ULL << 20, "largest socket buffer");
+        // The checker is the attribute's: a value inside is accepted, one outside refused.
+        Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
+        NS_TEST_ASSERT_MSG_EQ(dev->SetAttributeFailSafe("Mtu", UintegerValue(mtu.max)), true, "max");
+        NS_TEST_ASSERT_MSG_EQ(dev->SetAttributeFailSafe("Mtu", UintegerValue(mtu.max + 1)),
+                              false,
+                              "max + 1");
+    }
+};
+
+/**
  * The clusternet TestSuite.
  */
 class ClusternetTestSuite : public TestSuite
@@ -997,6 +1071,8 @@ class ClusternetTestSuite : public TestSuite
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new RxBufferBytesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new UintegerRangeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeTcpGoodputTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigePauseTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeLosslessTestCase, TestCase::Duration::QUICK);

@@ -1,0 +1,1056 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "gige-net-device.h"
+
+#include "ethernet-frame.h"
+#include "gige-channel.h"
+#include "ns3/host-cpu.h"
+#include "ns3/interrupt-coalescer.h"
+#include "pause-header.h"
+#include "ns3/pci-bus.h"
+
+#include "ns3/boolean.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/llc-snap-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("GigeNetDevice");
+NS_OBJECT_ENSURE_REGISTERED(GigeNetDevice);
+
+TypeId
+GigeNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::GigeNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Clusternet")
+            .AddConstructor<GigeNetDevice>()
+            .AddAttribute("Mtu",
+                          "IP MTU [bytes]: 1500 (standard) to 9000 (jumbo frames).",
+                          UintegerValue(1500),
+                          MakeUintegerAccessor(&GigeNetDevice::SetMtu, &GigeNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(1500, 9000))
+            .AddAttribute("RxBufferBytes",
+                          "Bytes of the host receive buffer the driver posts for one frame at "
+                          "this MTU (read only; JumboBufferSize when set and the MTU exceeds 1500).",
+                          TypeId::ATTR_GET,
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::GetRxBufferBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Address",
+                          "The MAC address of this device.",
+                          Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                          MakeMac48AddressAccessor(&GigeNetDevice::m_address),
+                          MakeMac48AddressChecker())
+            .AddAttribute("DataRate",
+                          "Line rate [bit/s].",
+                          DataRateValue(DataRate("1Gbps")),
+                          MakeDataRateAccessor(&GigeNetDevice::m_bps),
+                          MakeDataRateChecker())
+            .AddAttribute("TxQueue",
+                          "The driver's transmit queue (above the descriptor ring).",
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::m_queue),
+                          MakePointerChecker<Queue<Packet>>())
+            .AddAttribute("RxCoalescer",
+                          "The receive interrupt coalescer.",
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::m_rxCoalescer),
+                          MakePointerChecker<InterruptCoalescer>())
+            .AddAttribute("TxCoalescer",
+                          "Transmit-completion interrupt coalescer; null (the default) means "
+                          "the driver reclaims sent descriptors without interrupts of their own.",
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::m_txCoalescer),
+                          MakePointerChecker<InterruptCoalescer>())
+            .AddAttribute("TxFifoSize",
+                          "NIC transmit FIFO [bytes].",
+                          UintegerValue(32768),
+                          MakeUintegerAccessor(&GigeNetDevice::m_txFifoSize),
+                          MakeUintegerChecker<uint32_t>(9018, 16 << 20))
+            .AddAttribute("RxFifoSize",
+                          "NIC receive FIFO (or switch ingress buffer) [bytes].",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&GigeNetDevice::m_rxFifoSize),
+                          MakeUintegerChecker<uint32_t>(9018, 16 << 20))
+            .AddAttribute("PauseEnabled",
+                          "IEEE 802.3x flow control: send PAUSE at the high-water mark and "
+                          "honour received PAUSE. When off, a full RX FIFO drops.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GigeNetDevice::m_pauseEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("PauseHighWater",
+                          "RX FIFO occupancy that sends PAUSE [bytes]. Leave room for two "
+                          "maximum frames in flight.",
+                          UintegerValue(40960),
+                          MakeUintegerAccessor(&GigeNetDevice::m_pauseHigh),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PauseLowWater",
+                          "RX FIFO occupancy that sends the zero-quanta resume [bytes].",
+                          UintegerValue(16384),
+                          MakeUintegerAccessor(&GigeNetDevice::m_pauseLow),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PauseQuanta",
+                          "Pause time requested at the high-water mark [quanta of 512 bit "
+                          "times].",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&GigeNetDevice::m_pauseQuanta),
+                          MakeUintegerChecker<uint16_t>(1, 0xffff))
+            .AddAttribute("TxRingSize",
+                          "Transmit descriptors the driver may post to the NIC [frames].",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&GigeNetDevice::m_txRingSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("RxRingSize",
+                          "Receive buffers posted to the NIC [frames].",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&GigeNetDevice::m_rxRingSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("DescriptorSize",
+                          "Bytes the NIC moves over PCI per descriptor [bytes].",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&GigeNetDevice::m_descriptorBytes),
+                          MakeUintegerChecker<uint32_t>(0, 4096))
+            .AddAttribute("DmaReadBurst",
+                          "Largest PCI burst of the NIC's DMA reads (host to NIC) [bytes]; "
+                          "0 = no limit of its own (the bus's BurstSize).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_dmaReadBurst),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("DmaWriteBurst",
+                          "Largest PCI burst of the NIC's DMA writes (NIC to host) [bytes]; "
+                          "0 = no limit of its own (the bus's BurstSize).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_dmaWriteBurst),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("JumboBufferSize",
+                          "Host receive buffer the driver posts for every frame longer than "
+                          "a standard one when the MTU exceeds 1500 [bytes]; 0 = buffers "
+                          "sized to the MTU (header + MTU + FCS + 2 alignment bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&GigeNetDevice::m_jumboBufferBytes),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("HostDma",
+                          "Frames move between host memory and the NIC by DMA over the node's "
+                          "PCI bus (PciBus); false: no bus transfer, for a path inside the "
+                          "host such as the TCP/IP loopback.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GigeNetDevice::m_hostDma),
+                          MakeBooleanChecker())
+            .AddAttribute("HardwareInterrupt",
+                          "Received frames and transmit completions raise a hardware interrupt "
+                          "(the host CPU's InterruptCost); false: a software device whose "
+                          "receive runs as a deferred call that costs DriverRxCost alone.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GigeNetDevice::m_hardwareInterrupt),
+                          MakeBooleanChecker())
+            .AddAttribute("TxCopy",
+                          "The driver copies every frame it sends, at the host CPU's copy "
+                          "bandwidth (a software device such as NT's TCP/IP loopback, whose "
+                          "transmit routine copies the datagram before queueing it).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GigeNetDevice::m_txCopy),
+                          MakeBooleanChecker())
+            .AddAttribute("DriverTxCost",
+                          "Host CPU time of the driver per transmitted frame [Time].",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&GigeNetDevice::m_driverTxCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DriverRxCost",
+                          "Host CPU time of the driver per received frame [Time].",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&GigeNetDevice::m_driverRxCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DriverTxCleanCost",
+                          "Host CPU time of the driver per sent frame whose descriptor it "
+                          "reclaims in a transmit-completion interrupt [Time].",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&GigeNetDevice::m_driverTxCleanCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NicTxCost",
+                          "NIC firmware/controller time per transmitted frame, serial with "
+                          "its DMA [Time].",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&GigeNetDevice::m_nicTxCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NicRxCost",
+                          "NIC firmware/controller time per received frame, serial with its "
+                          "DMA [Time].",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&GigeNetDevice::m_nicRxCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("MacTx",
+                            "A packet was accepted by Send() for transmission.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_macTxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacTxDrop",
+                            "A packet was dropped at Send() (queue full or too big).",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_macTxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRx",
+                            "A packet was passed up to the upper layer.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_macRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRxDrop",
+                            "A received frame was dropped because the RX FIFO was full.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_macRxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxBegin",
+                            "A frame starts on the wire.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_phyTxBeginTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "A frame and its interframe gap have left the wire.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_phyTxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "The last bit of a frame arrived.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_phyRxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Sniffer",
+                            "Every frame sent or received, with its Ethernet header.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Every frame sent or received, with its Ethernet header.",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PauseTx",
+                            "A PAUSE frame was sent: its quanta (0 = resume).",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_pauseTxTrace),
+                            "ns3::clusternet::GigeNetDevice::PauseCallback")
+            .AddTraceSource("PauseRx",
+                            "A PAUSE frame was received: its quanta (0 = resume).",
+                            MakeTraceSourceAccessor(&GigeNetDevice::m_pauseRxTrace),
+                            "ns3::clusternet::GigeNetDevice::PauseCallback");
+    return tid;
+}
+
+GigeNetDevice::GigeNetDevice()
+    : m_mtu(1500)
+{
+    NS_LOG_FUNCTION(this);
+    m_rxCoalescer = CreateObject<InterruptCoalescer>();
+}
+
+GigeNetDevice::~GigeNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+GigeNetDevice::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_pauseLow >= m_pauseHigh || m_pauseHigh > m_rxFifoSize,
+                    "GigeNetDevice: need PauseLowWater < PauseHighWater <= RxFifoSize");
+    if (m_node)
+    {
+        m_cpu = m_node->GetObject<HostCpu>();
+        m_bus = m_hostDma ? m_node->GetObject<PciBus>() : nullptr;
+    }
+    m_rxRingFree = m_rxRingSize;
+    m_rxCoalescer->SetHandler(MakeCallback(&GigeNetDevice::RxInterrupt, this));
+    m_rxCoalescer->SetJumbo(m_mtu > 1500);
+    m_rxCoalescer->Initialize();
+    if (m_txCoalescer)
+    {
+        m_txCoalescer->SetHandler(MakeCallback(&GigeNetDevice::TxInterrupt, this));
+        m_txCoalescer->Initialize();
+    }
+    NetDevice::DoInitialize();
+}
+
+void
+GigeNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_resumeEvent.Cancel();
+    m_refreshEvent.Cancel();
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_cpu = nullptr;
+    m_bus = nullptr;
+    if (m_rxCoalescer)
+    {
+        m_rxCoalescer->Dispose();
+    }
+    m_rxCoalescer = nullptr;
+    if (m_txCoalescer)
+    {
+        m_txCoalescer->Dispose();
+    }
+    m_txCoalescer = nullptr;
+    m_queue = nullptr;
+    m_pendingPause = nullptr;
+    m_txRing.clear();
+    m_txFifo.clear();
+    m_rxFifo.clear();
+    m_rxDone.clear();
+    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
+    m_promiscCallback = MakeNullCallback<bool,
+                                         Ptr<NetDevice>,
+                                         Ptr<const Packet>,
+                                         uint16_t,
+                                         const Address&,
+                                         const Address&,
+                                         PacketType>();
+    m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
+    NetDevice::DoDispose();
+}
+
+Time
+GigeNetDevice::ProtocolCost(Ptr<const Packet> frame, bool transmit) const
+{
+    if (!IsIpFrame(frame))
+    {
+        return Seconds(0);
+    }
+    if (IsUdpFrame(frame))
+    {
+        return transmit ? m_cpu->GetUdpTxPacketCost() : m_cpu->GetUdpRxPacketCost();
+    }
+    return transmit ? m_cpu->GetTxPacketCost() : m_cpu->GetRxPacketCost();
+}
+
+uint32_t
+GigeNetDevice::WireBytes(uint32_t frameBytes)
+{
+    return PREAMBLE_SFD + std::max(frameBytes + FCS, MIN_FRAME) + IFG;
+}
+
+bool
+GigeNetDevice::Attach(Ptr<GigeChannel> ch)
+{
+    NS_LOG_FUNCTION(this << ch);
+    m_channel = ch;
+    m_channel->Attach(this);
+    m_linkUp = true;
+    m_linkChangeCallbacks();
+    return true;
+}
+
+void
+GigeNetDevice::SetQueue(Ptr<Queue<Packet>> queue)
+{
+    m_queue = queue;
+}
+
+Ptr<Queue<Packet>>
+GigeNetDevice::GetQueue() const
+{
+    return m_queue;
+}
+
+Ptr<InterruptCoalescer>
+GigeNetDevice::GetRxCoalescer() const
+{
+    return m_rxCoalescer;
+}
+
+void
+GigeNetDevice::SetHoldRxBuffer(bool hold)
+{
+    m_holdRx = hold;
+}
+
+void
+GigeNetDevice::SetTxCompleteCallback(Callback<void, Ptr<const Packet>> cb)
+{
+    m_txCompleteCallback = cb;
+}
+
+// ---------------------------------------------------------------- transmit
+
+bool
+GigeNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return SendFrom(packet, m_address, dest, protocolNumber);
+}
+
+bool
+GigeNetDevice::SendFrom(Ptr<Packet> packet,
+                        const Address& source,
+                        const Address& dest,
+                        uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
+    if (packet->GetSize() > m_mtu || !m_linkUp)
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    m_macTxTrace(packet);
+    uint32_t minPayload = MIN_FRAME - HEADER - FCS;
+    if (packet->GetSize() < minPayload)
+    {
+        packet->AddPaddingAtEnd(minPayload - packet->GetSize());
+    }
+    EthernetHeader eth(false);
+    eth.SetSource(Mac48Address::ConvertFrom(source));
+    eth.SetDestination(Mac48Address::ConvertFrom(dest));
+    eth.SetLengthType(protocolNumber);
+    packet->AddHeader(eth);
+    if (!m_queue->Enqueue(packet))
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    HostTxKick();
+    return true;
+}
+
+void
+GigeNetDevice::HostTxKick()
+{
+    if (m_hostTxBusy || m_txRing.size() >= m_txRingSize || m_queue->IsEmpty())
+    {
+        return;
+    }
+    Ptr<Packet> frame = m_queue->Dequeue();
+    if (!m_cpu)
+    {
+        m_txRing.push_back(frame);
+        TxDmaKick();
+        HostTxKick();
+        return;
+    }
+    m_hostTxBusy = true;
+    Time cost = ProtocolCost(frame, true) + m_driverTxCost;
+    if (m_txCopy)
+    {
+        cost += m_cpu->CopyCost(frame->GetSize());
+    }
+    m_cpu->Execute(cost, HostCpu::KERNEL, MakeCallback(&GigeNetDevice::HostTxDone, this, frame));
+}
+
+void
+GigeNetDevice::HostTxDone(Ptr<Packet> frame)
+{
+    m_hostTxBusy = false;
+    m_txRing.push_back(frame);
+    TxDmaKick();
+    HostTxKick();
+}
+
+void
+GigeNetDevice::TxDmaKick()
+{
+    if (m_txDmaBusy || m_txRing.empty())
+    {
+        return;
+    }
+    Ptr<Packet> frame = m_txRing.front();
+    if (m_txFifoBytes + frame->GetSize() > m_txFifoSize)
+    {
+        return; // wait for the MAC to drain the FIFO
+    }
+    m_txRing.pop_front();
+    m_txFifoBytes += frame->GetSize();
+    m_txDmaBusy = true;
+    if (!m_cpu && !m_bus && m_nicTxCost.IsZero())
+    {
+        TxDmaDone(frame);
+        return;
+    }
+    Simulator::Schedule(m_nicTxCost, &GigeNetDevice::TxDmaDescriptorDone, this, frame);
+}
+
+void
+GigeNetDevice::TxDmaDescriptorDone(Ptr<Packet> frame)
+{
+    if (!m_bus)
+    {
+        TxDmaDone(frame);
+        return;
+    }
+    // Fetch the descriptor, then the frame, from host memory.
+    Ptr<PciBus> bus = m_bus;
+    uint32_t len = frame->GetSize();
+    uint32_t burst = m_dmaReadBurst;
+    Callback<void> done = MakeCallback(&GigeNetDevice::TxDmaDone, this, frame);
+    bus->Transfer(
+        m_descriptorBytes,
+        PciBus::DMA_READ,
+        [bus, len, done, burst]() { bus->Transfer(len, PciBus::DMA_READ, done, burst); },
+        burst);
+}
+
+void
+GigeNetDevice::TxDmaDone(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_txDmaBusy = false;
+    m_txFifo.push_back(frame);
+    MacTxKick();
+    TxDmaKick();
+    HostTxKick();
+}
+
+Time
+GigeNetDevice::QuantaToTime(uint16_t quanta) const
+{
+    return m_bps.CalculateBytesTxTime(quanta * PauseHeader::QUANTUM_BITS / 8);
+}
+
+void
+GigeNetDevice::MacTxKick()
+{
+    if (m_txState == BUSY)
+    {
+        return;
+    }
+    Ptr<Packet> frame;
+    bool isData = false;
+    if (m_pendingPause)
+    {
+        // MAC Control frames are not inhibited by a received PAUSE (802.3 Annex 31B).
+        frame = m_pendingPause;
+        m_pendingPause = nullptr;
+    }
+    else if (!m_txFifo.empty())
+    {
+        if (Simulator::Now() < m_pausedUntil)
+        {
+            m_txState = PAUSED;
+            if (!m_resumeEvent.IsPending())
+            {
+                m_resumeEvent = Simulator::Schedule(m_pausedUntil - Simulator::Now(),
+                                                    &GigeNetDevice::MacTxKick,
+                                                    this);
+            }
+            return;
+        }
+        frame = m_txFifo.front();
+        isData = true;
+    }
+    else
+    {
+        m_txState = READY;
+        return;
+    }
+    m_txState = BUSY;
+    m_phyTxBeginTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    uint32_t onWire = WireBytes(frame->GetSize());
+    Time frameTime = m_bps.CalculateBytesTxTime(onWire - IFG);
+    Time slotTime = m_bps.CalculateBytesTxTime(onWire);
+    m_channel->TransmitStart(frame, this, frameTime);
+    Simulator::Schedule(slotTime, &GigeNetDevice::MacTxComplete, this, frame, isData);
+}
+
+void
+GigeNetDevice::MacTxComplete(Ptr<Packet> frame, bool isData)
+{
+    NS_LOG_FUNCTION(this << frame << isData);
+    m_txState = READY;
+    m_phyTxEndTrace(frame);
+    if (isData)
+    {
+        NS_ASSERT_MSG(!m_txFifo.empty() && m_txFifo.front() == frame, "TX FIFO out of order");
+        m_txFifo.pop_front();
+        m_txFifoBytes -= frame->GetSize();
+        if (!m_txCompleteCallback.IsNull())
+        {
+            m_txCompleteCallback(frame);
+        }
+        if (m_txCoalescer)
+        {
+            ++m_txReclaim;
+            m_txCoalescer->Notify();
+        }
+    }
+    MacTxKick();
+    TxDmaKick();
+}
+
+// ---------------------------------------------------------------- flow control
+
+void
+GigeNetDevice::HandlePause(uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << quanta);
+    ++m_pauseReceived;
+    m_pauseRxTrace(quanta);
+    if (!m_pauseEnabled)
+    {
+        return;
+    }
+    m_pausedUntil = Simulator::Now() + QuantaToTime(quanta);
+    m_resumeEvent.Cancel();
+    if (m_txState == PAUSED)
+    {
+        m_txState = READY;
+    }
+    MacTxKick();
+}
+
+void
+GigeNetDevice::SendPause(uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << quanta);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(PauseHeader(quanta));
+    EthernetHeader eth(false);
+    eth.SetSource(m_address);
+    eth.SetDestination(PauseHeader::GetPauseAddress());
+    eth.SetLengthType(PauseHeader::ETHERTYPE);
+    p->AddHeader(eth);
+    m_pendingPause = p; // a newer PAUSE replaces one not yet sent
+    ++m_pauseSent;
+    m_pauseTxTrace(quanta);
+    MacTxKick();
+}
+
+void
+GigeNetDevice::CheckRxWaterMarks()
+{
+    if (!m_pauseEnabled)
+    {
+        return;
+    }
+    if (!m_pauseAsserted && m_rxFifoBytes >= m_pauseHigh)
+    {
+        m_pauseAsserted = true;
+        SendPause(m_pauseQuanta);
+        // Renew before the peer's timer runs out if the FIFO is still above the low mark.
+        m_refreshEvent = Simulator::Schedule(QuantaToTime(m_pauseQuanta) / 2,
+                                             &GigeNetDevice::RefreshPause,
+                                             this);
+    }
+    else if (m_pauseAsserted && m_rxFifoBytes <= m_pauseLow)
+    {
+        m_pauseAsserted = false;
+        m_refreshEvent.Cancel();
+        SendPause(0);
+    }
+}
+
+void
+GigeNetDevice::RefreshPause()
+{
+    if (m_pauseAsserted)
+    {
+        SendPause(m_pauseQuanta);
+        m_refreshEvent = Simulator::Schedule(QuantaToTime(m_pauseQuanta) / 2,
+                                             &GigeNetDevice::RefreshPause,
+                                             this);
+    }
+}
+
+// ---------------------------------------------------------------- receive
+
+void
+GigeNetDevice::Receive(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_phyRxEndTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    EthernetHeader eth(false);
+    frame->PeekHeader(eth);
+    if (eth.GetLengthType() == PauseHeader::ETHERTYPE)
+    {
+        Ptr<Packet> body = frame->Copy();
+        body->RemoveHeader(eth);
+        PauseHeader pause;
+        body->RemoveHeader(pause);
+        if (pause.GetOpcode() == PauseHeader::OPCODE_PAUSE)
+        {
+            HandlePause(pause.GetQuanta());
+        }
+        return; // MAC Control frames are consumed by the MAC
+    }
+    if (m_rxFifoBytes + frame->GetSize() > m_rxFifoSize)
+    {
+        NS_LOG_LOGIC("RX FIFO full, drop");
+        ++m_rxDrops;
+        m_macRxDropTrace(frame);
+        return;
+    }
+    m_rxFifoBytes += frame->GetSize();
+    m_rxFifoPeak = std::max(m_rxFifoPeak, m_rxFifoBytes);
+    CheckRxWaterMarks();
+    if (m_holdRx)
+    {
+        // Switch port: forward now (store-and-forward done), keep the bytes charged.
+        DeliverUp(frame);
+        return;
+    }
+    m_rxFifo.push_back(frame);
+    RxDmaKick();
+}
+
+void
+GigeNetDevice::ReleaseRxBuffer(uint32_t bytes)
+{
+    NS_ASSERT_MSG(bytes <= m_rxFifoBytes, "releasing more than the RX FIFO holds");
+    m_rxFifoBytes -= bytes;
+    CheckRxWaterMarks();
+}
+
+void
+GigeNetDevice::RxDmaKick()
+{
+    if (m_rxDmaBusy || m_rxFifo.empty() || m_rxRingFree == 0)
+    {
+        return;
+    }
+    Ptr<Packet> frame = m_rxFifo.front();
+    m_rxDmaBusy = true;
+    --m_rxRingFree;
+    if (!m_bus)
+    {
+        Simulator::Schedule(m_nicRxCost, &GigeNetDevice::RxDmaDone, this, frame);
+        return;
+    }
+    Ptr<PciBus> bus = m_bus;
+    uint32_t desc = m_descriptorBytes;
+    uint32_t burst = m_dmaWriteBurst;
+    Callback<void> done = MakeCallback(&GigeNetDevice::RxDmaDone, this, frame);
+    // Firmware work, then the frame and its completion descriptor are written to host memory.
+    Simulator::Schedule(m_nicRxCost, [bus, frame, desc, done, burst]() {
+        bus->Transfer(
+            frame->GetSize(),
+            PciBus::DMA_WRITE,
+            [bus, desc, done, burst]() { bus->Transfer(desc, PciBus::DMA_WRITE, done, burst); },
+            burst);
+    });
+}
+
+void
+GigeNetDevice::RxDmaDone(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    NS_ASSERT_MSG(!m_rxFifo.empty() && m_rxFifo.front() == frame, "RX FIFO out of order");
+    m_rxFifo.pop_front();
+    m_rxFifoBytes -= frame->GetSize();
+    m_rxDmaBusy = false;
+    CheckRxWaterMarks();
+    m_rxDone.push_back(frame);
+    m_rxCoalescer->Notify();
+    RxDmaKick();
+}
+
+void
+GigeNetDevice::RxInterrupt()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_cpu)
+    {
+        RxLoop();
+        return;
+    }
+    Time cost = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
+    if (m_txCoalescer && m_txReclaim > 0)
+    {
+        // One handler serves both causes: it reclaims the sent descriptors too.
+        cost += m_driverTxCleanCost * m_txReclaim;
+        m_txReclaim = 0;
+        m_txCoalescer->Consume();
+    }
+    m_cpu->Execute(cost, HostCpu::INTERRUPT, MakeCallback(&GigeNetDevice::RxLoop, this));
+}
+
+void
+GigeNetDevice::TxInterrupt()
+{
+    NS_LOG_FUNCTION(this << m_txReclaim);
+    // The interrupt handler reclaims every sent descriptor (as em_clean_transmit_interrupts).
+    uint32_t n = m_txReclaim;
+    m_txReclaim = 0;
+    auto done = [this]() {
+        m_txCoalescer->Consume();
+        m_txCoalescer->Unmask();
+        if (m_txReclaim > 0)
+        {
+            m_txCoalescer->Notify(); // frames sent while the handler ran
+        }
+    };
+    if (!m_cpu)
+    {
+        done();
+        return;
+    }
+    Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
+    m_cpu->Execute(entry + m_driverTxCleanCost * n,
+                   HostCpu::INTERRUPT,
+                   Callback<void>(done));
+}
+
+void
+GigeNetDevice::RxLoop()
+{
+    // The driver's receive loop: hand every completed frame up, then re-enable the interrupt.
+    if (m_rxDone.empty())
+    {
+        m_rxCoalescer->Consume();
+        m_rxCoalescer->Unmask();
+        return;
+    }
+    Ptr<Packet> frame = m_rxDone.front();
+    m_rxDone.pop_front();
+    if (!m_cpu)
+    {
+        DeliverUp(frame);
+        RxLoop();
+        return;
+    }
+    Time cost = m_driverRxCost + ProtocolCost(frame, false);
+    m_cpu->Execute(cost, HostCpu::INTERRUPT, [this, frame]() {
+        DeliverUp(frame);
+        RxLoop();
+    });
+}
+
+void
+GigeNetDevice::DeliverUp(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    if (!m_holdRx)
+    {
+        ++m_rxRingFree; // the buffer goes up the stack; the driver posts a fresh one
+        RxDmaKick();
+    }
+    Ptr<Packet> p = frame->Copy();
+    EthernetHeader eth(false);
+    p->RemoveHeader(eth);
+    Mac48Address dst = eth.GetDestination();
+    PacketType type;
+    if (dst.IsBroadcast())
+    {
+        type = NetDevice::PACKET_BROADCAST;
+    }
+    else if (dst.IsGroup())
+    {
+        type = NetDevice::PACKET_MULTICAST;
+    }
+    else if (dst == m_address)
+    {
+        type = NetDevice::PACKET_HOST;
+    }
+    else
+    {
+        type = NetDevice::PACKET_OTHERHOST;
+    }
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this, p, eth.GetLengthType(), eth.GetSource(), dst, type);
+    }
+    if (type != NetDevice::PACKET_OTHERHOST)
+    {
+        m_macRxTrace(p);
+        if (!m_rxCallback.IsNull())
+        {
+            m_rxCallback(this, p, eth.GetLengthType(), eth.GetSource());
+        }
+    }
+}
+
+// ---------------------------------------------------------------- accessors
+
+uint64_t
+GigeNetDevice::GetRxFifoDrops() const
+{
+    return m_rxDrops;
+}
+
+uint64_t
+GigeNetDevice::GetPauseFramesSent() const
+{
+    return m_pauseSent;
+}
+
+uint64_t
+GigeNetDevice::GetPauseFramesReceived() const
+{
+    return m_pauseReceived;
+}
+
+uint32_t
+GigeNetDevice::GetRxFifoBytes() const
+{
+    return m_rxFifoBytes;
+}
+
+uint32_t
+GigeNetDevice::GetRxFifoPeak() const
+{
+    return m_rxFifoPeak;
+}
+
+GigeNetDevice::TxMacState
+GigeNetDevice::GetTxState() const
+{
+    return m_txState;
+}
+
+DataRate
+GigeNetDevice::GetDataRate() const
+{
+    return m_bps;
+}
+
+uint32_t
+GigeNetDevice::GetRxBufferBytes() const
+{
+    if (m_mtu > 1500 && m_jumboBufferBytes > 0)
+    {
+        return m_jumboBufferBytes;
+    }
+    return HEADER + m_mtu + FCS + 2;
+}
+
+void
+GigeNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+GigeNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+GigeNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+GigeNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+GigeNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+GigeNetDevice::SetMtu(const uint16_t mtu)
+{
+    if (mtu < 1500 || mtu > 9000)
+    {
+        return false;
+    }
+    m_mtu = mtu;
+    if (m_rxCoalescer)
+    {
+        m_rxCoalescer->SetJumbo(m_mtu > 1500);
+    }
+    return true;
+}
+
+uint16_t
+GigeNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+GigeNetDevice::IsLinkUp() const
+{
+    return m_linkUp;
+}
+
+void
+GigeNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+}
+
+bool
+GigeNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+GigeNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+GigeNetDevice::IsMulticast() const
+{
+    return true;
+}
+
+Address
+GigeNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+GigeNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+GigeNetDevice::IsPointToPoint() const
+{
+    return false;
+}
+
+bool
+GigeNetDevice::IsBridge() const
+{
+    return false;
+}
+
+Ptr<Node>
+GigeNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+GigeNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+GigeNetDevice::NeedsArp() const
+{
+    return true;
+}
+
+void
+GigeNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+GigeNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+bool
+GigeNetDevice::SupportsSendFrom() const
+{
+    return true;
+}
+
+} // namespace clusternet
+} // namespace ns3

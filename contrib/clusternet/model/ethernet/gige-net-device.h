@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_GIGE_NET_DEVICE_H
+#define CLUSTERNET_GIGE_NET_DEVICE_H
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/queue.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+class GigeChannel;
+class HostCpu;
+class PciBus;
+class InterruptCoalescer;
+
+/**
+ * @ingroup clusternet
+ * @brief A full-duplex Gigabit Ethernet NIC: MAC with 802.3x PAUSE, TX/RX FIFOs, DMA engines
+ * behind a PCI bus, interrupt coalescing, and the driver's per-packet host cost.
+ *
+ * Transmit pipeline: Send() -> TxQueue (driver queue) -> host CPU (TCP/IP + driver per-packet
+ * cost) -> TX descriptor ring -> NIC firmware -> PCI DMA read (descriptor, frame) -> TX FIFO ->
+ * MAC (READY/BUSY/PAUSED) -> wire.
+ *
+ * Receive pipeline: wire -> RX FIFO (PAUSE at the high-water mark, resume at the low-water mark,
+ * or drop when full with PAUSE off) -> NIC firmware -> PCI DMA write into a host RX ring buffer
+ * -> coalesced interrupt -> host CPU (interrupt, driver + TCP/IP per packet) -> upper layer.
+ *
+ * The host side (HostCpu, PciBus) is found by aggregation on the node. Without them (a switch
+ * port, or a bare device in a test) those stages take no time. In switch-port mode
+ * (SetHoldRxBuffer) a received frame stays charged to the RX FIFO until the switch releases it
+ * after the egress port sent it, so the FIFO is the port's ingress buffer.
+ */
+class GigeNetDevice : public NetDevice
+{
+  public:
+    /// State of the transmit MAC.
+    enum TxMacState
+    {
+        READY,  //!< idle, may start a frame
+        BUSY,   //!< a frame (and its interframe gap) is on the wire
+        PAUSED, //!< held by a received PAUSE
+    };
+
+    static constexpr uint32_t PREAMBLE_SFD = 8; //!< preamble + start frame delimiter [bytes]
+    static constexpr uint32_t HEADER = 14;      //!< dst, src, EtherType [bytes]
+    static constexpr uint32_t FCS = 4;          //!< frame check sequence [bytes]
+    static constexpr uint32_t IFG = 12;         //!< interframe gap [bytes]
+    static constexpr uint32_t MIN_FRAME = 64;   //!< minimum frame, header to FCS [bytes]
+
+    static TypeId GetTypeId();
+    GigeNetDevice();
+    ~GigeNetDevice() override;
+
+    /// @return bytes on the wire (preamble to IFG) for a frame of @p frameBytes (header+payload)
+    static uint32_t WireBytes(uint32_t frameBytes);
+
+    bool Attach(Ptr<GigeChannel> ch);
+    void SetQueue(Ptr<Queue<Packet>> queue);
+    Ptr<Queue<Packet>> GetQueue() const;
+    /// @return the receive interrupt coalescer
+    Ptr<InterruptCoalescer> GetRxCoalescer() const;
+
+    /// Called by the channel when the last bit of a frame has arrived.
+    void Receive(Ptr<Packet> frame);
+
+    /// Switch-port mode: keep received frames charged to the RX FIFO until ReleaseRxBuffer().
+    void SetHoldRxBuffer(bool hold);
+    /// Free @p bytes of the RX FIFO (switch-port mode), possibly ending a PAUSE.
+    void ReleaseRxBuffer(uint32_t bytes);
+    /// Callback invoked when a data frame has left the MAC (switch egress accounting).
+    void SetTxCompleteCallback(Callback<void, Ptr<const Packet>> cb);
+
+    /// @return frames dropped because the RX FIFO was full
+    uint64_t GetRxFifoDrops() const;
+    /// @return PAUSE frames sent (including zero-quanta resumes)
+    uint64_t GetPauseFramesSent() const;
+    /// @return PAUSE frames received
+    uint64_t GetPauseFramesReceived() const;
+    /// @return bytes now in the RX FIFO
+    uint32_t GetRxFifoBytes() const;
+    /// @return largest RX FIFO occupancy seen
+    uint32_t GetRxFifoPeak() const;
+    /// @return current state of the transmit MAC
+    TxMacState GetTxState() const;
+    /// @return the transmit data rate
+    DataRate GetDataRate() const;
+    /// @return bytes of the host receive buffer the driver posts for one frame at this MTU
+    uint32_t GetRxBufferBytes() const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    // transmit side
+    void HostTxKick();
+    void HostTxDone(Ptr<Packet> frame);
+    void TxDmaKick();
+    void TxDmaDescriptorDone(Ptr<Packet> frame);
+    void TxDmaDone(Ptr<Packet> frame);
+    void MacTxKick();
+    void MacTxComplete(Ptr<Packet> frame, bool isData);
+    // receive side
+    void RxDmaKick();
+    void RxDmaDone(Ptr<Packet> frame);
+    void RxInterrupt();
+    /// The transmit-completion interrupt: reclaim the descriptors of sent frames.
+    void TxInterrupt();
+    /// @return the host protocol cost of @p frame on transmit or receive
+    Time ProtocolCost(Ptr<const Packet> frame, bool transmit) const;
+    void RxLoop();
+    void DeliverUp(Ptr<Packet> frame);
+    // flow control
+    void HandlePause(uint16_t quanta);
+    void SendPause(uint16_t quanta);
+    void CheckRxWaterMarks();
+    void RefreshPause();
+    Time QuantaToTime(uint16_t quanta) const;
+
+    Ptr<Node> m_node;
+    Ptr<GigeChannel> m_channel;
+    Ptr<HostCpu> m_cpu;
+    Ptr<PciBus> m_bus;
+    Ptr<InterruptCoalescer> m_rxCoalescer;
+    Ptr<InterruptCoalescer> m_txCoalescer; //!< transmit-completion interrupts (null: none)
+    uint32_t m_txReclaim{0};               //!< sent frames whose descriptors await the driver
+    Time m_driverTxCleanCost;              //!< driver time per reclaimed descriptor
+    Ptr<Queue<Packet>> m_queue;
+    Mac48Address m_address;
+    uint32_t m_ifIndex{0};
+    uint16_t m_mtu;
+    bool m_linkUp{false};
+    bool m_holdRx{false};
+    NetDevice::ReceiveCallback m_rxCallback;
+    NetDevice::PromiscReceiveCallback m_promiscCallback;
+    Callback<void, Ptr<const Packet>> m_txCompleteCallback;
+    TracedCallback<> m_linkChangeCallbacks;
+
+    // attributes
+    DataRate m_bps;
+    uint32_t m_txFifoSize;
+    uint32_t m_rxFifoSize;
+    bool m_pauseEnabled;
+    uint32_t m_pauseHigh;
+    uint32_t m_pauseLow;
+    uint16_t m_pauseQuanta;
+    uint32_t m_txRingSize;
+    uint32_t m_rxRingSize;
+    uint32_t m_descriptorBytes;
+    uint32_t m_jumboBufferBytes;
+    uint32_t m_dmaReadBurst;
+    uint32_t m_dmaWriteBurst;
+    bool m_hostDma; //!< DMA over the node's PCI bus (false: a host-internal path)
+    bool m_hardwareInterrupt; //!< receive and transmit completion raise an interrupt
+    bool m_txCopy;            //!< the driver copies each sent frame (software device)
+    Time m_driverTxCost;
+    Time m_driverRxCost;
+    Time m_nicTxCost;
+    Time m_nicRxCost;
+
+    // state
+    bool m_hostTxBusy{false};
+    std::deque<Ptr<Packet>> m_txRing; //!< frames posted to the NIC, not yet fetched
+    bool m_txDmaBusy{false};
+    std::deque<Ptr<Packet>> m_txFifo; //!< frames in the NIC TX FIFO
+    uint32_t m_txFifoBytes{0};        //!< bytes in or reserved in the TX FIFO
+    TxMacState m_txState{READY};
+    Ptr<Packet> m_pendingPause;
+    Time m_pausedUntil;
+    EventId m_resumeEvent;
+    EventId m_refreshEvent;
+    bool m_pauseAsserted{false};
+
+    std::deque<Ptr<Packet>> m_rxFifo; //!< frames in the RX FIFO awaiting DMA
+    uint32_t m_rxFifoBytes{0};
+    uint32_t m_rxFifoPeak{0};
+    bool m_rxDmaBusy{false};
+    uint32_t m_rxRingFree{0};
+    std::deque<Ptr<Packet>> m_rxDone; //!< frames in host memory awaiting the driver
+    bool m_rxLoopRunning{false};
+
+    uint64_t m_rxDrops{0};
+    uint64_t m_pauseSent{0};
+    uint64_t m_pauseReceived{0};
+
+    // traces, named after the place in the pipeline as in PointToPointNetDevice
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;
+    TracedCallback<Ptr<const Packet>> m_macRxDropTrace;
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    TracedCallback<uint16_t> m_pauseTxTrace;
+    TracedCallback<uint16_t> m_pauseRxTrace;
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_GIGE_NET_DEVICE_H

@@ -1,0 +1,893 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "fm-context.h"
+
+#include "fm-header.h"
+#include "fm-mcp.h"
+#include "fm-smt.h"
+#include "ns3/host-bridge.h"
+#include "ns3/host-cpu.h"
+#include "ns3/lanai-nic.h"
+
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+NS_LOG_COMPONENT_DEFINE("FmContext");
+NS_OBJECT_ENSURE_REGISTERED(FmContext);
+
+namespace
+{
+/// Region slots for control (CREDIT) packets per remote peer, beyond its credits: at most two
+/// refills (each for half the credits) are in flight.
+constexpr uint32_t kControlSlots = 2;
+} // namespace
+
+TypeId
+FmContext::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::clusternet::FmContext")
+            .SetParent<Object>()
+            .SetGroupName("Clusternet")
+            .AddConstructor<FmContext>()
+            .AddAttribute("Notify",
+                          "Arrival detection: PciPoll (read the LANai's count across PCI) or "
+                          "Memory (poll the flag at the end of the next region slot).",
+                          EnumValue(MEMORY),
+                          MakeEnumAccessor<Notify>(&FmContext::m_notify),
+                          MakeEnumChecker(PCI_POLL, "PciPoll", MEMORY, "Memory"))
+            .AddAttribute("Intranode",
+                          "Transport to processes on the same host: Smt (shared memory) or "
+                          "Loopback (through the Myrinet NIC).",
+                          EnumValue(SMT),
+                          MakeEnumAccessor<Intranode>(&FmContext::m_intranode),
+                          MakeEnumChecker(SMT, "Smt", LOOPBACK, "Loopback"))
+            .AddAttribute("Credits",
+                          "Credits per peer: packets it may send before a refill [packets].",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&FmContext::m_creditsPerPeer),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("PacketPayload",
+                          "Data bytes per packet behind the 32-byte header [bytes].",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&FmContext::m_payload),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("PacingBytes",
+                          "PIO pacing chunk: after each chunk the CPU waits for the bridge's "
+                          "posted writes to drain; 0 = no pacing [bytes].",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FmContext::m_pacing),
+                          MakeUintegerChecker<uint32_t>(0, 65535))
+            .AddAttribute("ReceiveCopy",
+                          "Handlers copy each packet's data out of the region or frame into "
+                          "the user's buffer (FM_receive).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FmContext::m_receiveCopy),
+                          MakeBooleanChecker())
+            .AddAttribute("MessageSendCost",
+                          "FM_begin_message and FM_end_message, per message [Time on the "
+                          "reference host].",
+                          TimeValue(NanoSeconds(300)),
+                          MakeTimeAccessor(&FmContext::m_messageSendCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("PacketSendCost",
+                          "Per packet: credit and buffer checks, header, addresses [Time on "
+                          "the reference host].",
+                          TimeValue(NanoSeconds(1000)),
+                          MakeTimeAccessor(&FmContext::m_packetSendCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("ExtractCost",
+                          "FM_extract entry and exit, including its lock: the fixed part of a "
+                          "poll [Time on the reference host].",
+                          TimeValue(NanoSeconds(60)),
+                          MakeTimeAccessor(&FmContext::m_extractCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("MemoryProbeCost",
+                          "Check the flag at the end of the next region slot (a cache hit) "
+                          "[Time on the reference host].",
+                          TimeValue(NanoSeconds(10)),
+                          MakeTimeAccessor(&FmContext::m_memoryProbeCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("SmtProbeCost",
+                          "Check one shared-memory receive queue: head index, queue entry "
+                          "and frame flag [Time on the reference host].",
+                          TimeValue(NanoSeconds(40)),
+                          MakeTimeAccessor(&FmContext::m_smtProbeCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("HandlerCost",
+                          "Per packet extracted: header checks, credit accounting and the "
+                          "handler call [Time on the reference host].",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&FmContext::m_handlerCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("AtomicCost",
+                          "One fetch-and-increment or test-and-set on shared memory [Time on "
+                          "the reference host].",
+                          TimeValue(NanoSeconds(57)),
+                          MakeTimeAccessor(&FmContext::m_atomicCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("CacheMissCost",
+                          "The poll that follows an invalidation fetches the line again (from "
+                          "memory or the other CPU's cache) [Time].",
+                          TimeValue(NanoSeconds(150)),
+                          MakeTimeAccessor(&FmContext::m_cacheMissCost),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("CreditStall",
+                            "The next packet waits for credit (true) or has it again (false).",
+                            MakeTraceSourceAccessor(&FmContext::m_stallTrace),
+                            "ns3::clusternet::FmContext::CreditStallTracedCallback")
+            .AddTraceSource("Tx",
+                            "A packet (FmHeader first) leaves the process.",
+                            MakeTraceSourceAccessor(&FmContext::m_txTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+FmContext::FmContext()
+{
+    NS_LOG_FUNCTION(this);
+    m_phase = CreateObject<UniformRandomVariable>();
+}
+
+FmContext::~FmContext()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FmContext::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_notice.Cancel();
+    m_pollStartEvent.Cancel();
+    m_cpu = nullptr;
+    m_bridge = nullptr;
+    m_mcp = nullptr;
+    m_smt = nullptr;
+    m_phase = nullptr;
+    m_visible.clear();
+    m_sendQueue.clear();
+    m_receive = ReceiveCallback();
+    Object::DoDispose();
+}
+
+uint32_t
+FmContext::Key(uint16_t node, uint8_t ctx)
+{
+    return (static_cast<uint32_t>(node) << 8) | ctx;
+}
+
+void
+FmContext::Setup(uint16_t node,
+                 uint8_t id,
+                 Ptr<HostCpu> cpu,
+                 Ptr<HostBridge> bridge,
+                 Ptr<FmMcp> mcp,
+                 Ptr<FmSmt> smt)
+{
+    m_node = node;
+    m_id = id;
+    m_cpu = cpu;
+    m_bridge = bridge;
+    m_mcp = mcp;
+    m_smt = smt;
+    NS_ASSERT_MSG(!mcp || bridge, "FmContext: Myrinet sends need the host bridge");
+    if (m_mcp)
+    {
+        Ptr<FmContext> self(this);
+        m_mcp->RegisterContext(id,
+                               {MakeCallback(&FmContext::ClaimRegionSlot, self),
+                                MakeCallback(&FmContext::PacketVisible, self),
+                                MakeCallback(&FmContext::SendSlotFreed, self),
+                                MakeCallback(&FmContext::PollsMemory, self)});
+    }
+    if (m_smt)
+    {
+        m_smtId = m_smt->Attach(MakeCallback(&FmContext::SmtPosted, this));
+    }
+}
+
+void
+FmContext::AddPeer(uint16_t node, uint8_t ctx)
+{
+    Peer p;
+    p.local = node == m_node;
+    p.smt = p.local && m_intranode == SMT;
+    p.credits = m_creditsPerPeer;
+    if (p.smt)
+    {
+        NS_ASSERT_MSG(m_smt, "FmContext: an intranode peer over SMT needs the shared region");
+        // SMT ids follow context ids on a host (both are assigned in attach order).
+        p.smtId = ctx;
+    }
+    else
+    {
+        NS_ASSERT_MSG(m_mcp, "FmContext: a peer over Myrinet needs the NIC");
+        m_region.resize(m_region.size() + m_creditsPerPeer + kControlSlots, false);
+    }
+    m_peers[Key(node, ctx)] = p;
+}
+
+uint8_t
+FmContext::GetContextId() const
+{
+    return m_id;
+}
+
+uint16_t
+FmContext::GetNodeId() const
+{
+    return m_node;
+}
+
+FmContext::Notify
+FmContext::GetNotify() const
+{
+    return m_notify;
+}
+
+bool
+FmContext::PollsMemory() const
+{
+    return m_notify == MEMORY;
+}
+
+Ptr<HostCpu>
+FmContext::GetCpu() const
+{
+    return m_cpu;
+}
+
+void
+FmContext::SetReceiveCallback(ReceiveCallback cb)
+{
+    m_receive = cb;
+}
+
+void
+FmContext::SetPacing(uint32_t bytes)
+{
+    m_pacing = bytes;
+}
+
+uint32_t
+FmContext::GetPacing() const
+{
+    return m_pacing;
+}
+
+int64_t
+FmContext::AssignStreams(int64_t stream)
+{
+    m_phase->SetStream(stream);
+    return 1;
+}
+
+Time
+FmContext::Cost(Time reference) const
+{
+    return Seconds(reference.GetSeconds() / m_cpu->GetSpeed());
+}
+
+Time
+FmContext::GetPollPeriod() const
+{
+    Time t = m_extractCost;
+    if (m_mcp)
+    {
+        t += m_memoryProbeCost;
+    }
+    if (m_smt)
+    {
+        t += m_smtProbeCost * static_cast<int64_t>(m_smt->GetQueues());
+    }
+    return Cost(t);
+}
+
+uint64_t
+FmContext::GetPolls() const
+{
+    if (m_polling && !(m_mcp && m_notify == PCI_POLL))
+    {
+        Time idle = Simulator::Now() - m_pollStart;
+        return m_polls + static_cast<uint64_t>(idle.GetSeconds() / GetPollPeriod().GetSeconds());
+    }
+    return m_polls;
+}
+
+Time
+FmContext::GetPollTime() const
+{
+    return m_polling ? m_pollTime + (Simulator::Now() - m_pollStart) : m_pollTime;
+}
+
+uint32_t
+FmContext::GetCredits(uint16_t node, uint8_t ctx) const
+{
+    auto it = m_peers.find(Key(node, ctx));
+    return it == m_peers.end() ? 0 : it->second.credits;
+}
+
+uint64_t
+FmContext::GetCreditStalls() const
+{
+    return m_creditStalls;
+}
+
+uint64_t
+FmContext::GetRegionOverruns() const
+{
+    return m_overruns;
+}
+
+uint32_t
+FmContext::GetRegionSlots() const
+{
+    return m_region.size();
+}
+
+uint32_t
+FmContext::GetMaxRegionUsed() const
+{
+    return m_maxRegionUsed;
+}
+
+uint64_t
+FmContext::GetMessagesReceived() const
+{
+    return m_msgsReceived;
+}
+
+uint64_t
+FmContext::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+uint64_t
+FmContext::GetPacketsSent() const
+{
+    return m_packetsSent;
+}
+
+uint64_t
+FmContext::GetSendQueueReads() const
+{
+    return m_slotReads;
+}
+
+bool
+FmContext::IsSendQueueEmpty() const
+{
+    return m_sendQueue.empty() && m_creditQueue.empty();
+}
+
+// ------------------------------------------------------------------------------ the process
+
+void
+FmContext::Start()
+{
+    Kick();
+}
+
+void
+FmContext::Send(uint16_t node, uint8_t ctx, uint32_t bytes, uint8_t handler)
+{
+    NS_LOG_FUNCTION(this << node << +ctx << bytes);
+    uint32_t key = Key(node, ctx);
+    NS_ASSERT_MSG(m_peers.count(key), "FmContext: send to unknown peer " << node << "." << +ctx);
+    m_sendQueue.push_back({key, bytes, handler, m_nextMsgId++});
+    Kick();
+}
+
+void
+FmContext::SetBusy(bool busy)
+{
+    m_busy = busy;
+    if (!busy)
+    {
+        Kick();
+    }
+}
+
+bool
+FmContext::CanSend(uint32_t key, bool control) const
+{
+    const Peer& p = m_peers.at(key);
+    if (!control && p.credits == 0)
+    {
+        return false;
+    }
+    return p.smt || m_mcp->GetKnownFreeSlots() > 0;
+}
+
+bool
+FmContext::WantsSlot() const
+{
+    if (!m_creditQueue.empty() && !m_peers.at(m_creditQueue.front()).smt)
+    {
+        return true;
+    }
+    if (m_sendQueue.empty())
+    {
+        return false;
+    }
+    const Peer& p = m_peers.at(m_sendQueue.front().peer);
+    return !p.smt && p.credits > 0;
+}
+
+void
+FmContext::ReadSendQueue()
+{
+    // The host learns which send slots the control program has emptied by reading the
+    // LANai's send-queue state across PCI (behind any posted writes).
+    m_busy = true;
+    ++m_slotReads;
+    auto sampled = std::make_shared<uint32_t>(0);
+    m_bridge->Read([this, sampled]() { *sampled = m_mcp->GetNic()->GetFreeSendBuffers(); },
+                   [this, sampled]() {
+                       m_mcp->SetKnownFreeSlots(*sampled);
+                       SetBusy(false);
+                   });
+}
+
+void
+FmContext::Kick()
+{
+    if (m_busy)
+    {
+        return;
+    }
+    // A read that would find every slot still busy is skipped: the control program's
+    // SendSlotFreed wakes the process, which then reads (a spinning host reads until then).
+    if (m_mcp && m_mcp->GetKnownFreeSlots() == 0 && WantsSlot() &&
+        m_mcp->GetNic()->GetFreeSendBuffers() > 0)
+    {
+        StopPolling();
+        ReadSendQueue();
+        return;
+    }
+    // Credit refills first: a peer may be stalled on them.
+    while (!m_creditQueue.empty() && m_peers.at(m_creditQueue.front()).owed == 0)
+    {
+        m_peers.at(m_creditQueue.front()).refillQueued = false; // returned on a data packet
+        m_creditQueue.pop_front();
+    }
+    if (!m_creditQueue.empty() && CanSend(m_creditQueue.front(), true))
+    {
+        StopPolling();
+        uint32_t key = m_creditQueue.front();
+        m_creditQueue.pop_front();
+        SendPacket(key, true);
+        return;
+    }
+    if (m_detected > 0)
+    {
+        StopPolling();
+        ProcessNext();
+        return;
+    }
+    if (!m_sendQueue.empty())
+    {
+        uint32_t key = m_sendQueue.front().peer;
+        if (CanSend(key, false))
+        {
+            if (m_stalled)
+            {
+                m_stalled = false;
+                m_stallTrace(false);
+            }
+            StopPolling();
+            SendPacket(key, false);
+            return;
+        }
+        if (m_peers.at(key).credits == 0 && !m_stalled)
+        {
+            m_stalled = true;
+            ++m_creditStalls;
+            m_stallTrace(true);
+        }
+    }
+    if (HasArrivals())
+    {
+        StopPolling();
+        Extract();
+        return;
+    }
+    StartPolling();
+}
+
+void
+FmContext::SendPacket(uint32_t key, bool credit)
+{
+    Peer& peer = m_peers.at(key);
+    FmHeader h;
+    h.SetSourceNode(m_node);
+    h.SetSourceContext(m_id);
+    h.SetDestinationNode(static_cast<uint16_t>(key >> 8));
+    h.SetDestinationContext(static_cast<uint8_t>(key & 0xff));
+    h.SetCredits(static_cast<uint16_t>(peer.owed));
+    peer.owed = 0;
+    uint32_t payload = 0;
+    Time cost = m_packetSendCost;
+    if (credit)
+    {
+        h.SetKind(FmHeader::CREDIT);
+        peer.refillQueued = false;
+    }
+    else
+    {
+        OutMessage& m = m_sendQueue.front();
+        payload = std::min(m_payload, m.bytes - m.next);
+        if (!m.started)
+        {
+            cost += m_messageSendCost;
+            m.started = true;
+        }
+        h.SetKind(FmHeader::DATA);
+        h.SetHandler(m.handler);
+        h.SetMessageId(m.id);
+        h.SetMessageLength(m.bytes);
+        h.SetOffset(m.next);
+        h.SetPayload(static_cast<uint16_t>(payload));
+        m.next += payload;
+        NS_ASSERT_MSG(peer.credits > 0, "FmContext: a data packet without credit");
+        --peer.credits;
+        if (m.next >= m.bytes)
+        {
+            m_sendQueue.pop_front();
+        }
+    }
+    Ptr<Packet> packet = Create<Packet>(payload);
+    packet->AddHeader(h);
+    ++m_packetsSent;
+    m_txTrace(packet);
+    m_busy = true;
+    if (peer.smt)
+    {
+        m_cpu->Execute(Cost(cost), HostCpu::USER, [this, key, packet, payload]() {
+            AcquireSmtFrame(m_peers.at(key).smtId, packet, payload);
+        });
+        return;
+    }
+    // The send buffer is reserved now; the host writes into it.
+    m_mcp->UseKnownFreeSlot();
+    m_cpu->Execute(Cost(cost), HostCpu::USER, [this, packet, payload]() {
+        SendMyrinet(packet, payload);
+    });
+}
+
+void
+FmContext::SendMyrinet(Ptr<Packet> packet, uint32_t payload)
+{
+    Ptr<FmMcp> mcp = m_mcp;
+    // Header and data, then the ready flag (posted writes stay in order).
+    m_bridge->Write(FmHeader::SIZE + payload, m_pacing, [this, mcp, packet]() {
+        m_bridge->Write(
+            4,
+            0,
+            [this]() { SetBusy(false); },
+            [mcp, packet]() { mcp->PacketPosted(packet); });
+    }, Callback<void>());
+}
+
+void
+FmContext::AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t payload)
+{
+    // Fetch-and-increment the free-list head, test-and-set the frame's in-use flag.
+    m_cpu->Execute(Cost(m_atomicCost * 2), HostCpu::USER, [this, receiver, packet, payload]() {
+        int32_t frame = m_smt->AcquireFrame(receiver, m_smtId);
+        Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
+        if (frame < 0)
+        {
+            m_cpu->Execute(misses, HostCpu::USER, [this, receiver, packet, payload]() {
+                AcquireSmtFrame(receiver, packet, payload); // in use: the next one
+            });
+            return;
+        }
+        // Copy in, then fetch-and-increment the receive-queue tail.
+        Time copy = misses + m_cpu->CopyCost(payload) + Cost(m_atomicCost);
+        m_cpu->Execute(copy, HostCpu::USER, [this, receiver, frame, packet]() {
+            // Storing the index: the tail's and the slot's lines must be ours first.
+            Time own =
+                m_cacheMissCost * static_cast<int64_t>(m_smt->MissesToPost(receiver, m_smtId));
+            m_cpu->Execute(own, HostCpu::USER, [this, receiver, frame, packet]() {
+                m_smt->Post(receiver, m_smtId, frame, packet);
+                SetBusy(false);
+            });
+        });
+    });
+}
+
+// ---------------------------------------------------------------------------- receive side
+
+uint32_t
+FmContext::ClaimRegionSlot()
+{
+    NS_ASSERT_MSG(!m_region.empty(), "FmContext: no region (no Myrinet peer)");
+    uint32_t slot = m_regionNext;
+    m_regionNext = (m_regionNext + 1) % m_region.size();
+    if (m_region[slot])
+    {
+        ++m_overruns;
+        NS_LOG_WARN("FM region overrun at slot " << slot);
+    }
+    else
+    {
+        ++m_regionUsed;
+    }
+    m_region[slot] = true;
+    m_maxRegionUsed = std::max(m_maxRegionUsed, m_regionUsed);
+    return slot;
+}
+
+void
+FmContext::PacketVisible(Ptr<Packet> packet, uint32_t slot)
+{
+    m_visible.push_back({packet, slot});
+    if (m_polling && m_notify == MEMORY && !m_notice.IsPending())
+    {
+        // The flag's line is invalidated; the poll loop sees it on its next pass.
+        Time phase = Seconds(m_phase->GetValue(0.0, GetPollPeriod().GetSeconds()));
+        m_notice = Simulator::Schedule(phase + m_cacheMissCost, &FmContext::ArrivalNoticed, this);
+    }
+}
+
+void
+FmContext::SmtPosted()
+{
+    if (m_polling && !m_notice.IsPending() && (m_notify == MEMORY || !m_mcp))
+    {
+        Time phase = Seconds(m_phase->GetValue(0.0, GetPollPeriod().GetSeconds()));
+        m_notice = Simulator::Schedule(phase + m_cacheMissCost, &FmContext::ArrivalNoticed, this);
+    }
+}
+
+void
+FmContext::SendSlotFreed()
+{
+    if (m_polling)
+    {
+        StopPolling();
+        Kick();
+    }
+}
+
+bool
+FmContext::HasArrivals() const
+{
+    return CountArrivals() > 0;
+}
+
+uint32_t
+FmContext::CountArrivals() const
+{
+    uint32_t n = m_visible.size();
+    if (m_smt)
+    {
+        for (uint32_t q = 0; q < m_smt->GetQueues(); ++q)
+        {
+            n += m_smt->Peek(m_smtId, q) ? 1 : 0;
+        }
+    }
+    return n;
+}
+
+void
+FmContext::StartPolling()
+{
+    if (m_polling)
+    {
+        return;
+    }
+    m_polling = true;
+    m_pollStart = Simulator::Now();
+    if (m_mcp && m_notify == PCI_POLL)
+    {
+        // The loop's phase against arrivals is arbitrary: start it part-way through a pass.
+        m_busy = true;
+        Time phase = Seconds(m_phase->GetValue(0.0, Cost(m_extractCost).GetSeconds() +
+                                                        m_bridge->GetReadTime().GetSeconds()));
+        m_pollStartEvent = Simulator::Schedule(phase, [this]() {
+            m_busy = false;
+            if (m_polling)
+            {
+                PciPoll();
+            }
+            else
+            {
+                Kick();
+            }
+        });
+    }
+}
+
+void
+FmContext::StopPolling()
+{
+    if (!m_polling)
+    {
+        return;
+    }
+    m_polling = false;
+    m_notice.Cancel();
+    Time idle = Simulator::Now() - m_pollStart;
+    m_pollTime += idle;
+    if (!(m_mcp && m_notify == PCI_POLL))
+    {
+        m_polls += static_cast<uint64_t>(idle.GetSeconds() / GetPollPeriod().GetSeconds());
+    }
+}
+
+void
+FmContext::ArrivalNoticed()
+{
+    StopPolling();
+    m_detected = CountArrivals();
+    Kick();
+}
+
+void
+FmContext::PciPoll()
+{
+    // One pass: FM_extract's entry, then the read of the LANai's count (it waits behind any
+    // posted writes; the count is what the LANai holds when the read reaches it, and the CPU
+    // has it when the value returns).
+    m_busy = true;
+    auto sampled = std::make_shared<uint32_t>(0);
+    m_cpu->Execute(
+        Cost(m_extractCost + (m_smt ? m_smtProbeCost : Time(0))),
+        HostCpu::USER,
+        [this, sampled]() {
+            m_bridge->Read([this, sampled]() { *sampled = CountArrivals(); },
+                           [this, sampled]() {
+                               ++m_polls;
+                               m_busy = false;
+                               if (!m_polling)
+                               {
+                                   Kick();
+                                   return;
+                               }
+                               if (*sampled > 0 || !m_sendQueue.empty() ||
+                                   !m_creditQueue.empty())
+                               {
+                                   StopPolling();
+                                   m_detected = *sampled;
+                                   Kick();
+                                   return;
+                               }
+                               PciPoll();
+                           });
+        });
+}
+
+void
+FmContext::Extract()
+{
+    // Arrivals found while busy: one poll finds them.
+    m_busy = true;
+    if (m_mcp && m_notify == PCI_POLL)
+    {
+        auto sampled = std::make_shared<uint32_t>(0);
+        m_cpu->Execute(Cost(m_extractCost), HostCpu::USER, [this, sampled]() {
+            m_bridge->Read([this, sampled]() { *sampled = CountArrivals(); },
+                           [this, sampled]() {
+                               ++m_polls;
+                               m_detected = *sampled;
+                               SetBusy(false);
+                           });
+        });
+        return;
+    }
+    m_cpu->Execute(GetPollPeriod() + m_cacheMissCost, HostCpu::USER, [this]() {
+        ++m_polls;
+        m_detected = CountArrivals();
+        SetBusy(false);
+    });
+}
+
+void
+FmContext::ProcessNext()
+{
+    NS_ASSERT_MSG(m_detected > 0, "FmContext: nothing detected");
+    --m_detected;
+    m_busy = true;
+    Time handler = Cost(m_handlerCost);
+    if (!m_visible.empty())
+    {
+        Visible v = m_visible.front();
+        m_visible.pop_front();
+        FmHeader h;
+        v.packet->PeekHeader(h);
+        Time cost = handler + (m_receiveCopy ? m_cpu->CopyCost(h.GetPayload()) : Time(0));
+        if (m_notify == MEMORY && m_detected > 0)
+        {
+            cost += m_cacheMissCost; // the next slot's flag
+        }
+        m_cpu->Execute(cost, HostCpu::USER, [this, v]() {
+            m_region[v.slot] = false;
+            --m_regionUsed;
+            Handle(v.packet);
+            SetBusy(false);
+        });
+        return;
+    }
+    // Shared memory: the next queue with a frame at its head.
+    uint32_t m = m_smt->GetQueues();
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        uint32_t q = (m_smtNext + i) % m;
+        if (m_smt->Peek(m_smtId, q))
+        {
+            m_smtNext = (q + 1) % m;
+            int32_t frame;
+            Ptr<Packet> packet = m_smt->Take(m_smtId, q, frame); // fetch-and-increment
+            FmHeader h;
+            packet->PeekHeader(h);
+            Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
+            Time cost = Cost(m_atomicCost) + misses + handler +
+                        (m_receiveCopy ? m_cpu->CopyCost(h.GetPayload()) : Time(0));
+            m_cpu->Execute(cost, HostCpu::USER, [this, q, frame, packet]() {
+                // Clearing the in-use flag: the header line is shared with the sender.
+                m_smt->Release(m_smtId, q, frame);
+                Time own =
+                    m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
+                m_cpu->Execute(own, HostCpu::USER, [this, packet]() {
+                    Handle(packet);
+                    SetBusy(false);
+                });
+            });
+            return;
+        }
+    }
+    // Counted but gone (cannot happen: only this process takes from its queues).
+    NS_ASSERT_MSG(false, "FmContext: a detected arrival vanished");
+}
+
+void
+FmContext::Handle(Ptr<Packet> packet)
+{
+    FmHeader h;
+    packet->PeekHeader(h);
+    uint32_t key = Key(h.GetSourceNode(), h.GetSourceContext());
+    auto it = m_peers.find(key);
+    NS_ASSERT_MSG(it != m_peers.end(), "FmContext: packet from unknown peer " << h);
+    Peer& peer = it->second;
+    peer.credits += h.GetCredits();
+    NS_ASSERT_MSG(peer.credits <= m_creditsPerPeer, "FmContext: more credits than granted");
+    if (h.GetKind() == FmHeader::CREDIT)
+    {
+        return;
+    }
+    ++peer.owed;
+    if (peer.owed >= std::max<uint32_t>(1, m_creditsPerPeer / 2) && !peer.refillQueued)
+    {
+        peer.refillQueued = true;
+        m_creditQueue.push_back(key);
+    }
+    auto msg = std::make_pair(key, h.GetMessageId());
+    uint32_t got = (m_partial[msg] += h.GetPayload());
+    if (got >= h.GetMessageLength())
+    {
+        m_partial.erase(msg);
+        ++m_msgsReceived;
+        m_bytesReceived += h.GetMessageLength();
+        if (!m_receive.IsNull())
+        {
+            m_receive(h.GetSourceNode(), h.GetSourceContext(), h.GetHandler(),
+                      h.GetMessageLength());
+        }
+    }
+}
+
+} // namespace clusternet
+} // namespace ns3

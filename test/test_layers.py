@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The module's dependency rule, checked on every #include of contrib/clusternet.
+
+Layers, lowest first; a layer includes only layers below it (and itself):
+
+    profile <- host <- ethernet, myrinet <- gm, fm <- mpi <- apps
+
+ethernet and myrinet are siblings (neither includes the other), and so are gm and fm. Within
+gm/ and fm/, the firmware (the control programs that run on the LANai) reports upward through
+callbacks and never includes the host library it serves. helper/
+may include any model layer; model/ never includes helper/. Nothing in contrib/clusternet
+includes the harness (headers of the repository outside contrib/, such as harness/ and
+scenarios/): the module builds and its TestSuites pass on their own.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULE = ROOT / "contrib" / "clusternet"
+
+RANK = {"profile": 0, "host": 1, "ethernet": 2, "myrinet": 2, "gm": 3, "fm": 3, "mpi": 4,
+        "apps": 5}
+# Firmware files and the host-library headers they must not include.
+FIRMWARE = {"gm-mcp", "fm-mcp"}
+HOST_LIBRARY = {"gm-port.h", "gm-ethernet-net-device.h", "fm-context.h", "fm-smt.h"}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:ns3/)?([\w.-]+\.h)"', re.M)
+
+
+def _sources(root):
+    return sorted(p for p in root.rglob("*") if p.suffix in (".h", ".cc"))
+
+
+def violations(module, harness_roots=()):
+    """Every include of ``module`` that breaks the rule, as ``"file:line: why"`` strings."""
+    headers = {p.name: p for p in _sources(module) if p.suffix == ".h"}
+    harness = {p.name for r in harness_roots for p in _sources(r) if p.suffix == ".h"}
+    found = []
+    for path in _sources(module):
+        rel = path.relative_to(module)
+        parts = rel.parts
+        layer = parts[1] if parts[0] == "model" and len(parts) > 2 else None
+        text = path.read_text()
+        for m in INCLUDE.finditer(text):
+            name = m.group(1)
+            where = f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"
+            if name in harness and name not in headers:
+                found.append(f"{where}: includes harness header {name}")
+                continue
+            target = headers.get(name)
+            if target is None or target == path.with_suffix(".h"):
+                continue
+            tparts = target.relative_to(module).parts
+            if path.stem in FIRMWARE and name in HOST_LIBRARY:
+                found.append(f"{where}: firmware includes host library {name}")
+            elif parts[0] == "model" and tparts[0] == "helper":
+                found.append(f"{where}: model includes helper/{name}")
+            elif layer is None or tparts[0] != "model":
+                continue
+            elif layer not in RANK:
+                found.append(f"{where}: model/{layer}/ is not a known layer")
+            else:
+                tlayer = tparts[1]
+                if tlayer != layer and RANK[tlayer] >= RANK[layer]:
+                    found.append(f"{where}: layer {layer} includes {name} of layer {tlayer} "
+                                 "(not below it)")
+    return found
+
+
+def test_every_model_folder_is_a_layer():
+    folders = {p.name for p in (MODULE / "model").iterdir() if p.is_dir()}
+    assert folders == set(RANK)
+    assert not [p for p in (MODULE / "model").iterdir() if p.is_file()], \
+        "every model file lives in a layer folder"
+
+
+def test_module_includes_follow_the_layers():
+    assert violations(MODULE, [ROOT / "harness", ROOT / "scenarios"]) == []
+
+
+# Concrete device classes: what applications and MPI transports must not name (they take any
+# NetDevice and ask it for what they need: attributes, trace sources).
+CONCRETE_DEVICES = re.compile(r"\b(GigeNetDevice|GigeSwitchNetDevice|GmEthernetNetDevice|"
+                              r"MyrinetNetDevice)\b")
+
+
+def test_applications_never_name_a_concrete_device():
+    named = [f"{p.relative_to(MODULE)}: {m.group(1)}"
+             for layer in ("apps", "mpi") for p in _sources(MODULE / "model" / layer)
+             for m in CONCRETE_DEVICES.finditer(p.read_text())]
+    assert named == []
+
+
+def _tree(tmp_path, files):
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+@pytest.mark.parametrize("files,expected", [
+    # host includes ethernet: upward
+    ({"model/host/host-cpu.cc": '#include "ns3/gige-net-device.h"\n',
+      "model/ethernet/gige-net-device.h": ""},
+     "model/host/host-cpu.cc:1: layer host includes gige-net-device.h of layer ethernet (not below it)"),
+    # siblings: myrinet includes ethernet
+    ({"model/myrinet/lanai-nic.cc": '// x\n#include "gige-net-device.h"\n',
+      "model/ethernet/gige-net-device.h": ""},
+     "model/myrinet/lanai-nic.cc:2: layer myrinet includes gige-net-device.h of layer ethernet (not below it)"),
+    # model includes a helper
+    ({"model/mpi/mpi-rank.cc": '#include "ns3/mpi-helper.h"\n', "helper/mpi-helper.h": ""},
+     "model/mpi/mpi-rank.cc:1: model includes helper/mpi-helper.h"),
+    # firmware calls the host library
+    ({"model/gm/gm-mcp.cc": '#include "gm-port.h"\n', "model/gm/gm-port.h": ""},
+     "model/gm/gm-mcp.cc:1: firmware includes host library gm-port.h"),
+    # the module includes the harness
+    ({"helper/gige-helper.cc": '#include "ns3/scenario-args.h"\n'},
+     "helper/gige-helper.cc:1: includes harness header scenario-args.h"),
+])
+def test_checker_finds_a_bad_include(tmp_path, files, expected):
+    module = _tree(tmp_path / "module", files)
+    harness = _tree(tmp_path / "harness", {"scenario-args.h": ""})
+    assert violations(module, [harness]) == [expected]
+
+
+def test_checker_accepts_downward_includes(tmp_path):
+    module = _tree(tmp_path / "module", {
+        "model/apps/netpipe-application.cc": '#include "ns3/mpi-rank.h"\n#include "ns3/log.h"\n',
+        "model/mpi/mpi-rank.h": '#include "ns3/gm-port.h"\n',
+        "model/gm/gm-port.h": '#include "ns3/lanai-nic.h"\n',
+        "model/myrinet/lanai-nic.h": '#include "ns3/pci-bus.h"\n',
+        "model/host/pci-bus.h": '#include "ns3/profile-registry.h"\n',
+        "model/profile/profile-registry.h": "",
+        "helper/gm-helper.cc": '#include "ns3/netpipe-application.h"\n',
+    })
+    assert violations(module, []) == []
