@@ -8,7 +8,9 @@ import tempfile
 from pathlib import Path
 
 BUILD_ENV = "CLUSTERNET_BUILD"
-HEADERS = ("ns3/netpipe-experiment.h", "ns3/netpipe-scenario.h", "ns3/profile-registry.h")
+# The module's headers (published under build/include/ns3) and the harness's (harness/).
+HEADERS = ("ns3/profile-registry.h", "netpipe-experiment.h", "netpipe-scenario.h")
+HARNESS = Path(__file__).resolve().parent.parent / "harness"
 # A message the wheel's own bindings print on import; harmless, and not ours to fix.
 _KNOWN_NOISE = "runStaticInitializersOnce"
 
@@ -27,14 +29,17 @@ def build_dir():
     return Path(__file__).resolve().parent.parent / "build"
 
 
-def _library(build):
-    libs = sorted((build / "lib").glob("libns3*-clusternet*.so"))
-    if not libs or not (build / "include" / "ns3" / "netpipe-experiment.h").exists():
+def _libraries(build):
+    """The module's library and the harness's, built under ``build``."""
+    module = sorted((build / "lib").glob("libns3*-clusternet.so"))
+    harness = build / "lib" / "libclusternet-harness.so"
+    if not module or not harness.exists() or not (build / "include" / "ns3").is_dir():
         raise NotBuiltError(
-            f"clusternet: no built library under {build} (lib/libns3*-clusternet.so and "
-            "include/ns3/); run ./ns3 build, or set CLUSTERNET_BUILD to the build directory"
+            f"clusternet: no built libraries under {build} (lib/libns3*-clusternet.so, "
+            "lib/libclusternet-harness.so and include/ns3/); run ./ns3 build, or set "
+            "CLUSTERNET_BUILD to the build directory"
         )
-    return libs[-1]
+    return [module[-1], harness]
 
 
 @contextlib.contextmanager
@@ -61,13 +66,15 @@ def load():
     if _module is not None:
         return _module
     build = build_dir()
-    lib = _library(build)
+    libs = _libraries(build)
     with _filtered_stderr():
         from ns import ns  # noqa: F401  (loads the ns-3 libraries and cppyy)
         import cppyy
 
         cppyy.add_include_path(str(build / "include"))
-        cppyy.load_library(str(lib))
+        cppyy.add_include_path(str(HARNESS))
+        for lib in libs:
+            cppyy.load_library(str(lib))
         for header in HEADERS:
             cppyy.include(header)
     _module = cppyy.gbl.ns3.clusternet

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The profile files (``profiles/*.toml``, format in ``profiles/README.md``) read from Python.
+"""The profile files (``contrib/clusternet/profiles/*.toml``, format in its ``README.md``) read from Python.
 
 The same files the C++ scenarios read, with the same rules for bases (a profile with ``base``
 holds the base's values with its own laid over them) and for where they are found
-(``$CLUSTERNET_PROFILE_PATH``, colon-separated, else the repository's ``profiles/``). The C++
+(``$CLUSTERNET_PROFILE_PATH``, colon-separated, else the module's ``profiles/`` folder). The C++
 side also checks every attribute against its ns-3 TypeId; this reader needs no ns-3 and checks
 the structure only.
 
@@ -45,7 +45,7 @@ def default_paths():
     env = os.environ.get(PROFILE_PATH_ENV, "")
     if env.strip():
         return [Path(p) for p in env.split(":") if p]
-    return [Path(__file__).resolve().parent.parent / "profiles"]
+    return [Path(__file__).resolve().parent.parent / "contrib" / "clusternet" / "profiles"]
 
 
 def _files(paths):

@@ -90,7 +90,7 @@ def netpipe(
     rng_run : int
         ns-3 RngRun (run number of the random streams) [>= 1].
     profile_file : str, path, list of them, or None
-        profile files or folders read besides the catalogue (format: ``profiles/README.md``),
+        profile files or folders read besides the catalogue (format: ``contrib/clusternet/profiles/README.md``),
         as a scenario's ``--profile-file``.
 
     Returns

@@ -11,6 +11,7 @@
 //
 //   ./ns3 run scenarios/bench-gige-vs-p2p [-- --bytes=100000000]
 
+#include "scenario-args.h"
 #include "ns3/applications-module.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"

@@ -10,7 +10,7 @@
 //   ./ns3 run scenarios/gige-mtu-sweep -- --mtu=1500,4500,9000 --sockbuf=65536,262144 --pci=64x66
 //   ./ns3 run scenarios/gige-mtu-sweep -- --help
 
-#include "ns3/netpipe-scenario.h"
+#include "netpipe-scenario.h"
 
 int
 main(int argc, char** argv)

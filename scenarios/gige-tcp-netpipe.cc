@@ -6,7 +6,7 @@
 //
 //   ./ns3 run scenarios/gige-tcp-netpipe
 
-#include "ns3/netpipe-scenario.h"
+#include "netpipe-scenario.h"
 
 int
 main(int argc, char** argv)

@@ -5,7 +5,7 @@
 //
 //   ./ns3 run scenarios/gige-via-netpipe
 
-#include "ns3/netpipe-scenario.h"
+#include "netpipe-scenario.h"
 
 int
 main(int argc, char** argv)

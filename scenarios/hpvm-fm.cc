@@ -10,10 +10,10 @@
 //   ./ns3 run scenarios/hpvm-fm -- --config=1.9:pii300 --credits=8
 //   ./ns3 run scenarios/hpvm-fm -- --help
 
-#include "ns3/fm-experiment.h"
-#include "ns3/scenario-args.h"
+#include "fm-experiment.h"
+#include "scenario-args.h"
 #include "ns3/simulator.h"
-#include "ns3/sweep-runner.h"
+#include "sweep-runner.h"
 
 #include <thread>
 

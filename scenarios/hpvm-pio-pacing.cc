@@ -11,10 +11,10 @@
 //   ./ns3 run scenarios/hpvm-pio-pacing -- --chipset=440bx --set=bridge.QueueLines=8
 //   ./ns3 run scenarios/hpvm-pio-pacing -- --help
 
-#include "ns3/fm-experiment.h"
-#include "ns3/scenario-args.h"
+#include "fm-experiment.h"
+#include "scenario-args.h"
 #include "ns3/simulator.h"
-#include "ns3/sweep-runner.h"
+#include "sweep-runner.h"
 #include "ns3/uinteger.h"
 
 #include <thread>

@@ -11,9 +11,9 @@
 //   ./ns3 run scenarios/hpvm-smt -- --config=1.9:smt --processes=4 --queues=2
 //   ./ns3 run scenarios/hpvm-smt -- --help
 
-#include "ns3/fm-experiment.h"
-#include "ns3/scenario-args.h"
-#include "ns3/sweep-runner.h"
+#include "fm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include <thread>
 

@@ -11,6 +11,9 @@
 //   ./ns3 run scenarios/lampi-latency-bandwidth -- --stack=lampi-tcp,lampi-gm --max-msg=65536
 //   ./ns3 run scenarios/lampi-latency-bandwidth -- --help
 
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -108,7 +111,7 @@ RunTcp(const std::string& stack, uint32_t size, const Counts& n)
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), Programs(size, n));
-    std::string pending = MpiHelper::Run(ranks);
+    std::string pending = MpiJob::Run(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
     std::vector<std::string> row = Measure(stack, "gige", size, n, ranks, 0);
     Simulator::Destroy();
@@ -130,7 +133,7 @@ RunGm(const std::string& stack, uint32_t size, const Counts& n)
     gm.SetHostProfile(c.host);
     std::vector<Ptr<MpiRank>> ranks =
         mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, Programs(size, n));
-    std::string pending = MpiHelper::Run(ranks);
+    std::string pending = MpiJob::Run(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
     return Measure(stack, "myrinet", size, n, ranks, 0);
 }

@@ -10,6 +10,8 @@
 //
 //   ./ns3 run scenarios/mpi-replay -- --trace=pattern.txt --ranks=4 --stack=mpich
 
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -135,7 +137,7 @@ main(int argc, char** argv)
     std::vector<Ptr<MpiRank>> ranks = mpi.GetTransportKind() == "via"
                                           ? mpi.InstallVia(devs, programs)
                                           : mpi.InstallTcp(nodes, ifs, programs);
-    std::string deadlock = MpiHelper::Run(ranks, limit);
+    std::string deadlock = MpiJob::Run(ranks, limit);
     if (!deadlock.empty())
     {
         std::string line = deadlock;

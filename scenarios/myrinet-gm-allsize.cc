@@ -10,9 +10,9 @@
 //   ./ns3 run scenarios/myrinet-gm-allsize -- --mode=uni --max-msg=65536 --lanai=lanai72
 //   ./ns3 run scenarios/myrinet-gm-allsize -- --help
 
-#include "ns3/gm-experiment.h"
-#include "ns3/scenario-args.h"
-#include "ns3/sweep-runner.h"
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -11,9 +11,9 @@
 //   ./ns3 run scenarios/myrinet-gm-logp -- --delta=0,32,64 --max-burst=200
 //   ./ns3 run scenarios/myrinet-gm-logp -- --help
 
-#include "ns3/gm-experiment.h"
-#include "ns3/scenario-args.h"
-#include "ns3/sweep-runner.h"
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include <cstdio>
 #include <set>

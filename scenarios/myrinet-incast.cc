@@ -11,6 +11,8 @@
 //   ./ns3 run scenarios/myrinet-incast
 //   ./ns3 run scenarios/myrinet-incast -- --drain=250,500,1000,2000 --senders=7
 
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"

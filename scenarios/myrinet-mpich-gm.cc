@@ -7,6 +7,9 @@
 //
 //   ./ns3 run scenarios/myrinet-mpich-gm
 
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"

@@ -11,10 +11,10 @@
 //   ./ns3 run scenarios/myrinet-pci-dma -- --pci=64x66 --lanai=lanai72
 //   ./ns3 run scenarios/myrinet-pci-dma -- --help
 
-#include "ns3/gm-experiment.h"
-#include "ns3/scenario-args.h"
+#include "gm-experiment.h"
+#include "scenario-args.h"
 #include "ns3/simulator.h"
-#include "ns3/sweep-runner.h"
+#include "sweep-runner.h"
 
 #include <cstdio>
 #include <functional>

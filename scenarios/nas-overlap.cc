@@ -15,6 +15,9 @@
 //   ./ns3 run scenarios/nas-overlap -- --config=is.C.8,lu.B.4 --stack=lampi-tcp-ed,lampi-gm
 //   ./ns3 run scenarios/nas-overlap -- --help
 
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -89,7 +92,7 @@ Finish(const NasConfig& c,
        const NasJob& job,
        const std::vector<Ptr<MpiRank>>& ranks)
 {
-    std::string pending = MpiHelper::Run(ranks, Seconds(36000));
+    std::string pending = MpiJob::Run(ranks, Seconds(36000));
     NS_ABORT_MSG_UNLESS(pending.empty(), "nas-overlap: " << c.Name() << " " << stack << ": "
                                                         << pending);
     std::vector<std::vector<Time>> done;

@@ -14,10 +14,10 @@
 //   ./ns3 run scenarios/nt-pingpong -- --config=winsock:nt4:shm,mpipro:nt4:ga620
 //   ./ns3 run scenarios/nt-pingpong -- --help
 
-#include "ns3/ping-pong-experiment.h"
+#include "ping-pong-experiment.h"
 #include "ns3/profile-registry.h"
-#include "ns3/scenario-args.h"
-#include "ns3/sweep-runner.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include <map>
 #include <sstream>

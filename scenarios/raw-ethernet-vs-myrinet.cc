@@ -11,6 +11,9 @@
 //   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --net=gige --max-msg=16384
 //   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --help
 
+#include "gm-experiment.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"

@@ -12,11 +12,11 @@
 //   ./ns3 run scenarios/what-if -- --nic=acenic --mtu=9000 --set="cpu.CopyBandwidth=1600Mbps"
 //   ./ns3 run scenarios/what-if -- --nic=sknet --sockbuf=524288 --baseline-sockbuf=65536
 
-#include "ns3/netpipe-experiment.h"
-#include "ns3/netpipe-scenario.h"
+#include "netpipe-experiment.h"
+#include "netpipe-scenario.h"
 #include "ns3/profile-registry.h"
-#include "ns3/scenario-args.h"
-#include "ns3/sweep-runner.h"
+#include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include <algorithm>
 #include <thread>

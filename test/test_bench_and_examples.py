@@ -37,13 +37,13 @@ def test_bench_reports_both_models_and_ratio(scenario_env):
     ("scenarios/bench-gige-vs-p2p", ["--bytes=abc"], "--bytes"),
     ("scenarios/bench-gige-vs-p2p", ["--nic=foo"], "--nic"),
     ("scenarios/bench-gige-vs-p2p", ["--sockbuf=-5"], "--sockbuf"),
-    ("examples/gige-switch-incast", ["--senders=99"], "--senders"),
-    ("examples/gige-switch-incast", ["--pause=maybe"], "--pause"),
-    ("examples/gige-switch-incast", ["--frobnicate"], "--frobnicate"),
-    ("examples/myrinet-clos-alltoall", ["--hosts=100"], "--hosts"),
-    ("examples/myrinet-clos-alltoall", ["--hosts=64"], "--hosts"),
-    ("examples/myrinet-clos-alltoall", ["--level=mpi"], "--level"),
-    ("examples/myrinet-clos-alltoall", ["--level=gm", "--lanai=lanai11"], "--lanai"),
+    ("scenarios/gige-switch-incast", ["--senders=99"], "--senders"),
+    ("scenarios/gige-switch-incast", ["--pause=maybe"], "--pause"),
+    ("scenarios/gige-switch-incast", ["--frobnicate"], "--frobnicate"),
+    ("scenarios/myrinet-clos-alltoall", ["--hosts=100"], "--hosts"),
+    ("scenarios/myrinet-clos-alltoall", ["--hosts=64"], "--hosts"),
+    ("scenarios/myrinet-clos-alltoall", ["--level=mpi"], "--level"),
+    ("scenarios/myrinet-clos-alltoall", ["--level=gm", "--lanai=lanai11"], "--lanai"),
 ])
 def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
     proc = subprocess.run([program(BUILD / exe), *args], capture_output=True, text=True,
@@ -55,7 +55,7 @@ def test_bad_input_one_line_exit_2(scenario_env, exe, args, name):
 
 
 def test_clos_alltoall_over_gm_completes_lossless(scenario_env):
-    exe = program(BUILD / "examples" / "myrinet-clos-alltoall")
+    exe = program(BUILD / "scenarios" / "myrinet-clos-alltoall")
     proc = subprocess.run([exe, "--hosts=16", "--msg=10000", "--level=gm"], capture_output=True,
                           text=True, env=scenario_env, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -70,7 +70,7 @@ def test_clos_alltoall_over_gm_completes_lossless(scenario_env):
 
 
 def test_clos_alltoall_over_gm_resends_when_buffers_run_short(scenario_env):
-    exe = program(BUILD / "examples" / "myrinet-clos-alltoall")
+    exe = program(BUILD / "scenarios" / "myrinet-clos-alltoall")
     proc = subprocess.run([exe, "--hosts=16", "--msg=10000", "--level=gm",
                            "--receive-buffers=1"], capture_output=True, text=True,
                           env=scenario_env, timeout=120)

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import BUILD
 
-EXAMPLE = BUILD / "examples" / "gige-switch-incast"
+EXAMPLE = BUILD / "scenarios" / "gige-switch-incast"
 
 
 def tshark():

@@ -122,7 +122,7 @@ def test_bad_profile_file_refused(tmp_path, scenario_env, name, text, message):
     assert proc.returncode == 2, proc.stdout + proc.stderr
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
-    assert f"{path}:" in lines[0] or (name == "duplicate" and "profiles/nics.toml" in lines[0])
+    assert f"{path}:" in lines[0] or (name == "duplicate" and "contrib/clusternet/profiles/nics.toml" in lines[0])
     assert message in lines[0], lines[0]
     assert "terminate" not in proc.stderr and "Traceback" not in proc.stderr
     assert not out.exists(), "a refused profile file must not create results"
@@ -237,7 +237,7 @@ def test_profile_literal_pattern_finds_the_old_catalogue_form():
 
 
 def test_no_profile_values_in_cpp():
-    """The catalogue lives in profiles/: no C++ file holds a profile's values."""
+    """The catalogue lives in contrib/clusternet/profiles/: no C++ file holds a profile's values."""
     sources = [p for d in ("contrib", "scenarios", "utils") for p in (ROOT / d).rglob("*")
                if p.suffix in (".cc", ".h")]
     assert len(sources) > 100

@@ -2,12 +2,12 @@
 //
 // ./ns3 profiles [-- --kind=nic] [-- --show=NAME] [-- --profile-file=my.toml]
 //
-// Lists every profile of the catalogue (profiles/*.toml and the user's --profile-file) with its
+// Lists every profile of the catalogue (contrib/clusternet/profiles/*.toml and the user's --profile-file) with its
 // description, or one profile's resolved values with their sources. Reading the files checks
 // them: a bad file is refused with one line naming file and line, exit status 2.
 
 #include "ns3/profile-registry.h"
-#include "ns3/scenario-args.h"
+#include "scenario-args.h"
 
 #include <iostream>
 #include <set>
@@ -20,7 +20,7 @@ main(int argc, char** argv)
     ScenarioArgs args(argc,
                       argv,
                       "profiles",
-                      "List the hardware and software profiles (profiles/*.toml and "
+                      "List the hardware and software profiles (contrib/clusternet/profiles/*.toml and "
                       "--profile-file), or show one profile's values with their sources.");
     args.Add("kind", "only profiles of this kind (host, nic, lanai, chipset, fm, mpi); empty = all",
              "");

@@ -5,8 +5,9 @@
     utils/run-defaults.py OUT [--only a,b] [--skip a,b]
 
 Each scenario writes ``OUT/<scenario>/data.csv`` (``--report=0``: no plots, no summary);
-``mpi-replay`` replays ``scenarios/traces/pingpong-barrier.txt``; the module's examples write
-their standard output, less wall-clock lines, to ``OUT/<example>/stdout.txt``. A refactor that
+``mpi-replay`` replays ``scenarios/traces/pingpong-barrier.txt``; the programs that print their
+result (STDOUT_PROGRAMS) write their standard output, less wall-clock lines, to
+``OUT/<program>/stdout.txt``. A refactor that
 must not change results is checked with ``diff -r`` of two such folders made from the two
 commits. Timing benchmarks are skipped (SKIP). Run it after ``./ns3 build``.
 """
@@ -20,9 +21,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Wall-clock benchmarks: their data.csv holds timings, not results.
 SKIP = {"bench-gige-vs-p2p"}
+# Programs that print their result instead of writing data.csv: their standard output, less
+# wall-clock lines, is compared.
+STDOUT_PROGRAMS = ["gige-switch-incast", "myrinet-clos-alltoall"]
 EXTRA = {"mpi-replay": [f"--trace={ROOT}/scenarios/traces/pingpong-barrier.txt"]}
 NO_REPORT_FLAG = {"mpi-replay"}
-EXAMPLES = ["gige-switch-incast", "myrinet-clos-alltoall"]
 
 
 def main(argv):
@@ -33,7 +36,7 @@ def main(argv):
     args = parser.parse_args(argv)
     names = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "scenarios")) if f.endswith(".cc"))
     only = [n for n in args.only.split(",") if n]
-    skip = SKIP | {n for n in args.skip.split(",") if n}
+    skip = SKIP | set(STDOUT_PROGRAMS) | {n for n in args.skip.split(",") if n}
     names = [n for n in names if (n in only if only else n not in skip)]
     env = dict(os.environ, PYTHONPATH=ROOT)
     failed = []
@@ -51,15 +54,15 @@ def main(argv):
         if proc.returncode != 0:
             failed.append(name)
             print(proc.stderr.strip()[-2000:], file=sys.stderr)
-    for name in [] if only else EXAMPLES:
-        exe = os.path.join(ROOT, "build", "examples", name)
+    for name in [] if only else STDOUT_PROGRAMS:
+        exe = os.path.join(ROOT, "build", "scenarios", name)
         proc = subprocess.run([exe], cwd=ROOT, env=env, capture_output=True, text=True)
         out = os.path.join(args.out, name)
         os.makedirs(out, exist_ok=True)
         lines = [l for l in proc.stdout.splitlines(True) if not l.startswith("wall_")]
         with open(os.path.join(out, "stdout.txt"), "w") as f:
             f.writelines(lines)
-        print(f"{name:28s} example, status {proc.returncode}", flush=True)
+        print(f"{name:28s} stdout, status {proc.returncode}", flush=True)
         if proc.returncode != 0:
             failed.append(name)
     return 1 if failed else 0

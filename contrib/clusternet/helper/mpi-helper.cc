@@ -15,7 +15,6 @@
 #include <sstream>
 #include "ns3/myrinet-net-device.h"
 #include "ns3/profile-registry.h"
-#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -299,44 +298,6 @@ MpiHelper::InstallTcp(const NodeContainer& nodes,
         t->SetPeers(transports);
     }
     return ranks;
-}
-
-std::string
-MpiHelper::Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
-{
-    auto left = std::make_shared<uint32_t>(0);
-    for (const auto& r : ranks)
-    {
-        if (r->IsDone())
-        {
-            continue; // (an empty program is done before it starts; count it once)
-        }
-        ++*left;
-        auto counted = std::make_shared<bool>(true);
-        r->SetDoneCallback([left, counted](uint32_t) {
-            if (*counted && --*left == 0)
-            {
-                Simulator::Stop();
-            }
-            *counted = false;
-        });
-    }
-    if (*left == 0)
-    {
-        return "";
-    }
-    Simulator::Stop(limit);
-    Simulator::Run();
-    std::string report;
-    for (const auto& r : ranks)
-    {
-        std::string pending = r->DescribePending();
-        if (!pending.empty())
-        {
-            report += (report.empty() ? "" : "\n") + pending;
-        }
-    }
-    return report;
 }
 
 } // namespace clusternet

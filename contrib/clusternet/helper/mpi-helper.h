@@ -91,12 +91,6 @@ class MpiHelper
     std::vector<Ptr<MpiRank>> InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
                                         const GmHelper& gm,
                                         const std::vector<std::vector<MpiOperation>>& programs);
-    /**
-     * Run the simulation until every rank is done (or @p limit).
-     * @return "" if every rank finished, else a deadlock report: one line naming each blocked
-     * rank, its operation and its pending sends and receives
-     */
-    static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
 
   private:
     /// Create rank @p rank of @p size on @p node over @p transport, starting at time 0.

@@ -100,7 +100,7 @@ struct TestJob
 
     std::string Run()
     {
-        return MpiHelper::Run(ranks);
+        return MpiJob::Run(ranks);
     }
 };
 
@@ -499,7 +499,7 @@ class MpiTcpTestCase : public TestCase
             "Received",
             Callback<void, uint32_t, int32_t, uint32_t>(
                 [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
-        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ(MpiJob::Run(ranks, Seconds(10)), "", "no deadlock");
         NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
         const auto& t = ranks[0]->GetCompletionTimes();
         NS_TEST_ASSERT_MSG_EQ(t.size(), 2 * sizes.size(), "all operations done");
@@ -552,7 +552,7 @@ class MpiTcpStreamTestCase : public TestCase
             "Received",
             Callback<void, uint32_t, int32_t, uint32_t>(
                 [&](uint32_t, int32_t, uint32_t b) { got += b; }));
-        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(100)), "", "no stall");
+        NS_TEST_ASSERT_MSG_EQ(MpiJob::Run(ranks, Seconds(100)), "", "no stall");
         NS_TEST_ASSERT_MSG_EQ(got, uint64_t(count) * bytes, "every byte arrives");
         uint64_t polling = ranks[1]->GetUnexpectedMessages();
         Simulator::Destroy();
@@ -566,7 +566,7 @@ class MpiTcpStreamTestCase : public TestCase
         MpiHelper ed;
         ed.SetMpiProfile("lampi-tcp-ed");
         std::vector<Ptr<MpiRank>> edRanks = ed.InstallTcp(nodes2, ifs2, p);
-        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(edRanks, Seconds(100)), "", "no stall (ED)");
+        NS_TEST_ASSERT_MSG_EQ(MpiJob::Run(edRanks, Seconds(100)), "", "no stall (ED)");
         uint64_t event = edRanks[1]->GetUnexpectedMessages();
         NS_TEST_ASSERT_MSG_GT_OR_EQ(event, uint64_t(count) * 9 / 10, "ED: nearly all unexpected");
         NS_TEST_ASSERT_MSG_LT(polling, event, "polling: fewer unexpected than ED");
@@ -608,7 +608,7 @@ class MpiSocketBufferTestCase : public TestCase
         MpiHelper mpi;
         mpi.SetMpiProfile(profile);
         std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
-        MpiHelper::Run(ranks, Seconds(1));
+        MpiJob::Run(ranks, Seconds(1));
         Ptr<MpiTcpTransport> tcp = DynamicCast<MpiTcpTransport>(ranks[rank]->GetTransport());
         Ptr<Socket> s = tcp->GetSocket(1 - rank);
         UintegerValue v(0);
@@ -692,7 +692,7 @@ class MpiProgressOverlapTestCase : public TestCase
         MpiHelper mpi;
         mpi.SetMpiProfile(profile);
         std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(nodes, ifs, p);
-        std::string pending = MpiHelper::Run(ranks, Seconds(10));
+        std::string pending = MpiJob::Run(ranks, Seconds(10));
         NS_TEST_EXPECT_MSG_EQ(pending, "", "no deadlock");
         NS_TEST_EXPECT_MSG_EQ(ranks[1]->IsEager(bytes), false, "1 MB goes by rendezvous");
         NS_TEST_EXPECT_MSG_EQ(ranks[1]->IsEager(eager), true, "16 KB goes eagerly");
@@ -769,7 +769,7 @@ class LampiQualitativeTestCase : public TestCase
         mpi.SetMpiProfile(stack);
         std::vector<Ptr<MpiRank>> ranks =
             mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), p);
-        NS_TEST_EXPECT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_EXPECT_MSG_EQ(MpiJob::Run(ranks, Seconds(10)), "", "no deadlock");
         const auto& t = ranks[0]->GetCompletionTimes();
         Time oneWay = (t.back() - t.at(1)) / (2 * reps);
         Simulator::Destroy();
@@ -816,57 +816,6 @@ class LampiQualitativeTestCase : public TestCase
 };
 
 /**
- * Over GM between two P200/LANai9 hosts: short messages are one GM message each, long ones
- * three (RTS, CTS, the data); every message arrives, in order.
- */
-class MpiGmTestCase : public TestCase
-{
-  public:
-    MpiGmTestCase()
-        : TestCase("MPI over GM: one GM message per eager send, three per rendezvous, in order")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        GmConfig config;
-        GmExperiment exp(config);
-        MpiHelper mpi;
-        mpi.SetMpiProfile("mpich-gm");
-        mpi.SetGmTransportAttribute("PortId", UintegerValue(4));
-        GmHelper gm;
-        gm.SetHostProfile(config.host);
-        std::vector<uint32_t> sizes = {1, 4096, 16000, 16001, 100000};
-        std::vector<std::vector<Op>> p(2);
-        uint32_t eager = 0;
-        uint32_t rendezvous = 0;
-        for (uint32_t s : sizes)
-        {
-            p[0].push_back(Op::Send(1, 1, s));
-            p[1].push_back(Op::Recv(0, Op::ANY_TAG, s));
-            (s <= 16000 ? eager : rendezvous) += 1;
-        }
-        std::vector<Ptr<MpiRank>> ranks =
-            mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, p);
-        std::vector<uint32_t> got;
-        ranks[1]->TraceConnectWithoutContext(
-            "Received",
-            Callback<void, uint32_t, int32_t, uint32_t>(
-                [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
-        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
-        NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
-        // Rank 1 receives the eager messages, the RTSs and the data; rank 0 the CTSs.
-        NS_TEST_ASSERT_MSG_EQ(exp.GetMcp(1)->GetMessagesDelivered(),
-                              uint64_t(eager + 2 * rendezvous),
-                              "GM messages to the receiver");
-        NS_TEST_ASSERT_MSG_EQ(exp.GetMcp(0)->GetMessagesDelivered(),
-                              uint64_t(rendezvous),
-                              "one CTS per rendezvous");
-    }
-};
-
-/**
  * Over M-VIA between two GNIC-II hosts (no IP stack): a message of b bytes (plus the MVICH
  * envelope) is ceil((b + envelope) / (MTU - VIA header)) Ethernet frames; all arrive in order.
  */
@@ -907,7 +856,7 @@ class MpiViaTestCase : public TestCase
             "Received",
             Callback<void, uint32_t, int32_t, uint32_t>(
                 [&](uint32_t, int32_t, uint32_t bytes) { got.push_back(bytes); }));
-        NS_TEST_ASSERT_MSG_EQ(MpiHelper::Run(ranks, Seconds(10)), "", "no deadlock");
+        NS_TEST_ASSERT_MSG_EQ(MpiJob::Run(ranks, Seconds(10)), "", "no deadlock");
         NS_TEST_ASSERT_MSG_EQ((got == sizes), true, "every message, in order");
         NS_TEST_ASSERT_MSG_EQ(frames, expectFrames, "VIA frames on the wire");
         NS_TEST_ASSERT_MSG_EQ(ranks[0]->GetTransport()->GetMaxMessage(), 32768u, "32 KB limit");
@@ -1171,7 +1120,6 @@ class MpiTestSuite : public TestSuite
         AddTestCase(new MpiTcpStreamTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiProgressOverlapTestCase, TestCase::Duration::QUICK);
         AddTestCase(new LampiQualitativeTestCase, TestCase::Duration::QUICK);
-        AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiViaTestCase, TestCase::Duration::QUICK);
     }
 };

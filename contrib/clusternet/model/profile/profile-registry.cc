@@ -15,8 +15,8 @@
 #include <sstream>
 #include <toml++/toml.h>
 
-#ifndef CLUSTERNET_SOURCE_DIR
-#define CLUSTERNET_SOURCE_DIR "."
+#ifndef CLUSTERNET_PROFILE_DIR
+#define CLUSTERNET_PROFILE_DIR "profiles" //!< the module's catalogue (set by its CMakeLists.txt)
 #endif
 
 namespace ns3
@@ -631,7 +631,7 @@ ProfileRegistry::DefaultPaths()
         }
         return paths;
     }
-    return {std::string(CLUSTERNET_SOURCE_DIR) + "/profiles"};
+    return {CLUSTERNET_PROFILE_DIR};
 }
 
 const std::vector<Profile>&

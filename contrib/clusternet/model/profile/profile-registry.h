@@ -65,13 +65,13 @@ struct ProfileTarget
 /**
  * @ingroup clusternet
  * @brief The catalogue of hardware and software profiles, read from TOML files (format in
- * profiles/README.md). Every value is checked when its file is read: the target exists for the
+ * contrib/clusternet/profiles/README.md). Every value is checked when its file is read: the target exists for the
  * profile's kind, the attribute exists on the target's TypeId and its checker accepts the value,
  * and the value names a source. A profile may derive from another (`base`) and override a few
  * values; bases must exist, be of the same kind and not form a cycle; names are unique.
  *
  * The catalogue is read on first use from the folders and files in $CLUSTERNET_PROFILE_PATH
- * (colon-separated), or from the repository's profiles/ folder when that is unset. A program
+ * (colon-separated), or from the module's profiles/ folder when that is unset. A program
  * adds its users' files with Load() before anything is simulated.
  */
 class ProfileRegistry

@@ -99,8 +99,9 @@ ScenarioArgs::Parse()
     char** argv = m_argv;
     // Read by the constructor; registered last so that --help lists it after the program's own.
     Add("profile-file",
-        "more profile files or folders of them, comma-separated (format: profiles/README.md; "
-        "$CLUSTERNET_PROFILE_PATH replaces the built-in profiles/ folder) [paths]",
+        "more profile files or folders of them, comma-separated (format: "
+        "contrib/clusternet/profiles/README.md; $CLUSTERNET_PROFILE_PATH replaces that "
+        "folder) [paths]",
         "");
     for (int i = 1; i < argc; ++i)
     {

@@ -11,8 +11,10 @@
 // flight (destinations in the same shifted order), keeps receive buffers provided, and polls
 // for events until it has sent and received one message to and from every other host.
 //
-//   ./build/examples/myrinet-clos-alltoall --hosts=128 --msg=65536
-//   ./build/examples/myrinet-clos-alltoall --hosts=128 --msg=65536 --level=gm
+//   ./ns3 run scenarios/myrinet-clos-alltoall --hosts=128 --msg=65536
+//   ./ns3 run scenarios/myrinet-clos-alltoall --hosts=128 --msg=65536 --level=gm
+
+#include "scenario-args.h"
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "fm-experiment.h"
 
-#include "host-helper.h"
-#include "myrinet-helper.h"
+#include "ns3/host-helper.h"
+#include "ns3/myrinet-helper.h"
 #include "scenario-args.h"
 
 #include "ns3/host-cpu.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "ping-pong-experiment.h"
 
-#include "gige-helper.h"
-#include "host-helper.h"
-#include "mpi-helper.h"
+#include "ns3/gige-helper.h"
+#include "ns3/host-helper.h"
+#include "ns3/mpi-helper.h"
 
 #include "ns3/gige-net-device.h"
 #include "ns3/host-cpu.h"

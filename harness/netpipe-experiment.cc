@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "netpipe-experiment.h"
 
-#include "gige-helper.h"
-#include "gm-helper.h"
-#include "host-helper.h"
-#include "myrinet-helper.h"
+#include "ns3/gige-helper.h"
+#include "ns3/gm-helper.h"
+#include "ns3/host-helper.h"
+#include "ns3/myrinet-helper.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"

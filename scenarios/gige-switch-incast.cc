@@ -11,7 +11,9 @@
 // is lost; with --pause=false the ingress buffers overflow and drop. --pcap=<prefix> writes a
 // capture of every host NIC (PAUSE frames included, decoded by Wireshark as MAC Control).
 //
-//   ./build/examples/gige-switch-incast --senders=2 --pcap=incast
+//   ./ns3 run scenarios/gige-switch-incast --senders=2 --pcap=incast
+
+#include "scenario-args.h"
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"

@@ -2,7 +2,7 @@
 #ifndef CLUSTERNET_NETPIPE_EXPERIMENT_H
 #define CLUSTERNET_NETPIPE_EXPERIMENT_H
 
-#include "mpi-helper.h"
+#include "ns3/mpi-helper.h"
 
 #include "ns3/attribute-range.h"
 #include "ns3/netpipe-application.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gm-experiment.h"
 
-#include "gm-helper.h"
-#include "host-helper.h"
-#include "myrinet-helper.h"
+#include "ns3/gm-helper.h"
+#include "ns3/host-helper.h"
+#include "ns3/myrinet-helper.h"
 #include "scenario-args.h"
 
 #include "ns3/host-cpu.h"

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_MPI_JOB_H
+#define CLUSTERNET_MPI_JOB_H
+
+#include "mpi-rank.h"
+
+#include "ns3/nstime.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief An MPI job's completion: the ranks of one program run until every one is done, or
+ * until a time limit shows that some never will (a deadlock, reported rank by rank).
+ */
+class MpiJob
+{
+  public:
+    /**
+     * Run the simulation until every rank is done (or @p limit).
+     * @return "" if every rank finished, else a deadlock report: one line naming each blocked
+     * rank, its operation and its pending sends and receives
+     */
+    static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_MPI_JOB_H
