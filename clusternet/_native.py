@@ -9,7 +9,7 @@ from pathlib import Path
 
 BUILD_ENV = "CLUSTERNET_BUILD"
 # The module's headers (published under build/include/ns3) and the harness's (harness/).
-HEADERS = ("ns3/profile-registry.h", "netpipe-experiment.h", "netpipe-scenario.h")
+HEADERS = ("ns3/profile-catalogue.h", "netpipe-experiment.h", "netpipe-scenario.h")
 HARNESS = Path(__file__).resolve().parent.parent / "harness"
 # A message the wheel's own bindings print on import; harmless, and not ours to fix.
 _KNOWN_NOISE = "runStaticInitializersOnce"

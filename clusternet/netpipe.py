@@ -121,7 +121,7 @@ def netpipe(
     _in_range("sockbuf", sockbuf, experiment.SockbufRange(), "bytes")
     _in_range("max_block", max_block, experiment.MaxBlockRange(), "bytes")
     if paths:
-        err = str(cn.ProfileRegistry.Load(paths))
+        err = str(cn.ProfileCatalogue.Load(paths))
         if err:
             raise ValueError(f"profile_file: {err}")
     config = cn.NetpipeConfig()

@@ -10,7 +10,7 @@
 #include "ns3/myrinet-channel.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -42,7 +42,7 @@ ProfileValueOf(const std::string& kind,
                const std::string& target,
                const std::string& attribute)
 {
-    const Profile* p = ProfileRegistry::Find(kind, name);
+    const Profile* p = ProfileCatalogue::Find(kind, name);
     return p ? p->Get(target, attribute) : "";
 }
 
@@ -50,10 +50,10 @@ ProfileValueOf(const std::string& kind,
 std::vector<const Profile*>
 Profiles(const FmConfig& c)
 {
-    return {ProfileRegistry::Find("lanai", c.lanai),
-            ProfileRegistry::Find("host", c.host),
-            ProfileRegistry::Find("chipset", FmExperiment::EffectiveChipset(c)),
-            ProfileRegistry::Find("fm", c.version)};
+    return {ProfileCatalogue::Find("lanai", c.lanai),
+            ProfileCatalogue::Find("host", c.host),
+            ProfileCatalogue::Find("chipset", FmExperiment::EffectiveChipset(c)),
+            ProfileCatalogue::Find("fm", c.version)};
 }
 
 /// The pacing setting of @p c: "off", "probe" or a number.
@@ -76,7 +76,7 @@ Configure(const FmConfig& c, const std::string& target, Ptr<Object> obj)
     {
         if (p)
         {
-            ProfileRegistry::Apply(*p, target, obj);
+            ProfileCatalogue::Apply(*p, target, obj);
         }
     }
     if (target == "fm")
@@ -100,7 +100,7 @@ Configure(const FmConfig& c, const std::string& target, Ptr<Object> obj)
         obj->SetAttribute("Queues", UintegerValue(c.queues));
         obj->SetAttribute("MaxProcesses", UintegerValue(c.processes));
     }
-    return ProfileRegistry::ApplyOverrides(c.overrides, target, obj);
+    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
 }
 
 } // namespace
@@ -137,26 +137,26 @@ FmExperiment::EffectiveChipset(const FmConfig& c)
 std::string
 FmExperiment::Validate(const FmConfig& c)
 {
-    if (!ProfileRegistry::Find("host", c.host))
+    if (!ProfileCatalogue::Find("host", c.host))
     {
         return "--host: unknown host '" + c.host + "'; allowed: " +
-               ProfileRegistry::JoinNames("host");
+               ProfileCatalogue::JoinNames("host");
     }
     std::string chipset = EffectiveChipset(c);
-    if (!ProfileRegistry::Find("chipset", chipset))
+    if (!ProfileCatalogue::Find("chipset", chipset))
     {
         return "--chipset: unknown chipset '" + chipset +
-               "'; allowed: " + ProfileRegistry::JoinNames("chipset");
+               "'; allowed: " + ProfileCatalogue::JoinNames("chipset");
     }
-    if (!ProfileRegistry::Find("fm", c.version))
+    if (!ProfileCatalogue::Find("fm", c.version))
     {
         return "--fm-version: unknown FM version '" + c.version +
-               "'; allowed: " + ProfileRegistry::JoinNames("fm");
+               "'; allowed: " + ProfileCatalogue::JoinNames("fm");
     }
-    if (!ProfileRegistry::Find("lanai", c.lanai))
+    if (!ProfileCatalogue::Find("lanai", c.lanai))
     {
         return "--lanai: unknown LANai profile '" + c.lanai +
-               "'; allowed: " + ProfileRegistry::JoinNames("lanai");
+               "'; allowed: " + ProfileCatalogue::JoinNames("lanai");
     }
     if (!c.notify.empty() && c.notify != "pci-poll" && c.notify != "memory")
     {
@@ -196,7 +196,7 @@ FmExperiment::Validate(const FmConfig& c)
         return "--queues: M=" + std::to_string(c.queues) + " receive queues; allowed: 1.." +
                std::to_string(c.processes) + " (1 <= M <= N processes per host)";
     }
-    std::string err = ProfileRegistry::CheckTargets(c.overrides, kTargets);
+    std::string err = ProfileCatalogue::CheckTargets(c.overrides, kTargets);
     if (!err.empty())
     {
         return "--set: " + err;
@@ -254,13 +254,13 @@ FmExperiment::AddArguments(ScenarioArgs& args, const std::set<std::string>& perC
             args.Add(name, help, value);
         }
     };
-    add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
+    add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
         "pii450-netserver-nt4");
     add("chipset",
-        "host bridge profile (" + ProfileRegistry::JoinNames("chipset") +
+        "host bridge profile (" + ProfileCatalogue::JoinNames("chipset") +
             "); empty = the host's",
         "");
-    add("fm-version", "FM software profile (" + ProfileRegistry::JoinNames("fm") + ")",
+    add("fm-version", "FM software profile (" + ProfileCatalogue::JoinNames("fm") + ")",
         "hpvm19");
     add("notify", "arrival detection: pci-poll or memory; empty = the version's", "");
     add("intranode",
@@ -402,8 +402,8 @@ FmExperiment::FmExperiment(const FmConfig& c)
         Configure(c, "bus", bus);
         Configure(c, "cpu", node->GetObject<HostCpu>());
         Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(h));
-        ProfileRegistry::ApplyOverrides(c.overrides, "port", port);
-        ProfileRegistry::ApplyOverrides(c.overrides, "link", port->GetChannel());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port);
+        ProfileCatalogue::ApplyOverrides(c.overrides, "link", port->GetChannel());
 
         Ptr<HostBridge> bridge = CreateObject<HostBridge>();
         Configure(c, "bridge", bridge);
@@ -445,8 +445,8 @@ FmExperiment::FmExperiment(const FmConfig& c)
             if (p > 0)
             {
                 cpu = CreateObject<HostCpu>();
-                const Profile* hp = ProfileRegistry::Find("host", c.host);
-                ProfileRegistry::Apply(*hp, "cpu", cpu);
+                const Profile* hp = ProfileCatalogue::Find("host", c.host);
+                ProfileCatalogue::Apply(*hp, "cpu", cpu);
                 Configure(c, "cpu", cpu);
             }
             Ptr<FmContext> ctx = CreateObject<FmContext>();

@@ -10,7 +10,7 @@
 #include "ns3/myrinet-channel.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -31,13 +31,13 @@ Configure(const GmConfig& c, const std::string& target, Ptr<Object> obj)
 {
     for (const auto& kind : {std::string("lanai"), std::string("host")})
     {
-        const Profile* p = ProfileRegistry::Find(kind, kind == "lanai" ? c.lanai : c.host);
+        const Profile* p = ProfileCatalogue::Find(kind, kind == "lanai" ? c.lanai : c.host);
         if (p)
         {
-            ProfileRegistry::Apply(*p, target, obj);
+            ProfileCatalogue::Apply(*p, target, obj);
         }
     }
-    return ProfileRegistry::ApplyOverrides(c.overrides, target, obj);
+    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
 }
 
 } // namespace
@@ -45,15 +45,15 @@ Configure(const GmConfig& c, const std::string& target, Ptr<Object> obj)
 std::string
 GmExperiment::Validate(const GmConfig& c)
 {
-    if (!ProfileRegistry::Find("lanai", c.lanai))
+    if (!ProfileCatalogue::Find("lanai", c.lanai))
     {
         return "--lanai: unknown LANai profile '" + c.lanai +
-               "'; allowed: " + ProfileRegistry::JoinNames("lanai");
+               "'; allowed: " + ProfileCatalogue::JoinNames("lanai");
     }
-    if (!ProfileRegistry::Find("host", c.host))
+    if (!ProfileCatalogue::Find("host", c.host))
     {
         return "--host: unknown host '" + c.host +
-               "'; allowed: " + ProfileRegistry::JoinNames("host");
+               "'; allowed: " + ProfileCatalogue::JoinNames("host");
     }
     std::string w;
     std::string k;
@@ -66,7 +66,7 @@ GmExperiment::Validate(const GmConfig& c)
         return "hosts: " + std::to_string(c.hosts) +
                " GM hosts; allowed: 2 back to back, or 2..16 on the 16-port switch";
     }
-    std::string err = ProfileRegistry::CheckTargets(c.overrides, kTargets);
+    std::string err = ProfileCatalogue::CheckTargets(c.overrides, kTargets);
     if (!err.empty())
     {
         return "--set: " + err;
@@ -108,8 +108,8 @@ GmExperiment::Validate(const GmConfig& c)
 void
 GmExperiment::AddArguments(ScenarioArgs& args)
 {
-    args.Add("lanai", "LANai NIC profile (" + ProfileRegistry::JoinNames("lanai") + ")", "lanai9");
-    args.Add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
+    args.Add("lanai", "LANai NIC profile (" + ProfileCatalogue::JoinNames("lanai") + ")", "lanai9");
+    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
              "p200-430vx-linux24");
     args.Add("pci",
              "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = the host "
@@ -143,7 +143,7 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
 static void
 LimitToBoardClock(const GmConfig& c, Ptr<PciBus> bus)
 {
-    const Profile* p = ProfileRegistry::Find("lanai", c.lanai);
+    const Profile* p = ProfileCatalogue::Find("lanai", c.lanai);
     if (!p || !c.pci.empty())
     {
         return;
@@ -192,20 +192,20 @@ GmExperiment::GmExperiment(const GmConfig& c)
     for (uint32_t i = 0; i < c.hosts; ++i)
     {
         Ptr<Node> n = m_nodes.Get(i);
-        ProfileRegistry::ApplyOverrides(c.overrides, "bus", n->GetObject<PciBus>());
-        ProfileRegistry::ApplyOverrides(c.overrides, "cpu", n->GetObject<HostCpu>());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "bus", n->GetObject<PciBus>());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "cpu", n->GetObject<HostCpu>());
         Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
-        ProfileRegistry::ApplyOverrides(c.overrides, "port", port);
-        ProfileRegistry::ApplyOverrides(c.overrides, "link", port->GetChannel());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port);
+        ProfileCatalogue::ApplyOverrides(c.overrides, "link", port->GetChannel());
     }
     m_mcps = gm.Install(ports);
     std::vector<Ptr<GmPort>> gmPorts;
     for (auto& mcp : m_mcps)
     {
-        ProfileRegistry::ApplyOverrides(c.overrides, "lanai", mcp->GetNic());
-        ProfileRegistry::ApplyOverrides(c.overrides, "mcp", mcp);
+        ProfileCatalogue::ApplyOverrides(c.overrides, "lanai", mcp->GetNic());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "mcp", mcp);
         Ptr<GmPort> port = gm.CreatePort();
-        ProfileRegistry::ApplyOverrides(c.overrides, "gm", port);
+        ProfileCatalogue::ApplyOverrides(c.overrides, "gm", port);
         GmHelper::Open(port, mcp, 2);
         gmPorts.push_back(port);
     }

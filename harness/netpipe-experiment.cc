@@ -26,7 +26,7 @@
 #include "ns3/host-stack.h"
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 
 #include <sstream>
 
@@ -63,14 +63,14 @@ ApplyHostOverrides(const std::string& overrides,
     {
         names.push_back(t.first);
     }
-    std::string err = ProfileRegistry::CheckTargets(overrides, names);
+    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
     if (!err.empty())
     {
         return err;
     }
     for (auto& [name, obj] : targets)
     {
-        err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
+        err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
         if (!err.empty())
         {
             return err;
@@ -107,7 +107,7 @@ SplitOverrides(const std::string& overrides, const std::vector<std::string>& tar
 bool
 IsLanai(const std::string& nic)
 {
-    return ProfileRegistry::Find("lanai", nic) != nullptr;
+    return ProfileCatalogue::Find("lanai", nic) != nullptr;
 }
 
 /// Override targets of IP over GM, with the objects they configure on one host.
@@ -146,7 +146,7 @@ ApplyGmOverrides(const std::string& overrides, const GmTargets& t)
     {
         names.push_back(name);
     }
-    std::string err = ProfileRegistry::CheckTargets(overrides, names);
+    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
     for (const auto& [name, obj] : t.List())
     {
         if (!err.empty())
@@ -155,7 +155,7 @@ ApplyGmOverrides(const std::string& overrides, const GmTargets& t)
         }
         if (obj)
         {
-            err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
+            err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
         }
     }
     return err;
@@ -176,10 +176,10 @@ ValidateGm(const NetpipeConfig& c)
                 CreateObject<MyrinetNetDevice>()};
     for (const auto& kind : {std::string("lanai"), std::string("host")})
     {
-        const Profile* p = ProfileRegistry::Find(kind, kind == "lanai" ? c.nic : c.host);
+        const Profile* p = ProfileCatalogue::Find(kind, kind == "lanai" ? c.nic : c.host);
         for (const auto& [name, obj] : t.List())
         {
-            ProfileRegistry::Apply(*p, name, obj);
+            ProfileCatalogue::Apply(*p, name, obj);
         }
     }
     std::string err = ApplyGmOverrides(c.overrides, t);
@@ -246,22 +246,22 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
 {
     if (!c.mpi.empty())
     {
-        if (!ProfileRegistry::Find("mpi", c.mpi))
+        if (!ProfileCatalogue::Find("mpi", c.mpi))
         {
             return "--stack: unknown MPI profile '" + c.mpi +
-                   "'; allowed: " + ProfileRegistry::JoinNames("mpi");
+                   "'; allowed: " + ProfileCatalogue::JoinNames("mpi");
         }
         auto [mine, rest] = SplitOverrides(c.overrides, kMpiTargets);
-        std::string err = ProfileRegistry::ApplyOverrides(mine, "mpi", CreateObject<MpiRank>());
+        std::string err = ProfileCatalogue::ApplyOverrides(mine, "mpi", CreateObject<MpiRank>());
         if (err.empty())
         {
-            err = ProfileRegistry::ApplyOverrides(mine,
+            err = ProfileCatalogue::ApplyOverrides(mine,
                                                   "transport",
                                                   CreateObject<MpiTcpTransport>());
         }
         if (err.empty())
         {
-            err = ProfileRegistry::ApplyOverrides(mine, "via", CreateObject<MpiViaTransport>());
+            err = ProfileCatalogue::ApplyOverrides(mine, "via", CreateObject<MpiViaTransport>());
         }
         if (!err.empty())
         {
@@ -290,18 +290,18 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     }
     auto names = [](const std::string& kind) {
         std::string out;
-        for (const auto& n : ProfileRegistry::Names(kind))
+        for (const auto& n : ProfileCatalogue::Names(kind))
         {
             out += (out.empty() ? "" : ", ") + n;
         }
         return out;
     };
-    if (!ProfileRegistry::Find("nic", c.nic) && !IsLanai(c.nic))
+    if (!ProfileCatalogue::Find("nic", c.nic) && !IsLanai(c.nic))
     {
         return "--nic: unknown NIC '" + c.nic + "'; allowed: " + names("nic") + ", " +
                names("lanai") + " (IP over GM)";
     }
-    if (!ProfileRegistry::Find("host", c.host))
+    if (!ProfileCatalogue::Find("host", c.host))
     {
         return "--host: unknown host '" + c.host + "'; allowed: " + names("host");
     }
@@ -391,8 +391,8 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         }
         std::string overrides = c.overrides;
         devs = gm.InstallEthernet(mcps, [overrides](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
-            ProfileRegistry::ApplyOverrides(overrides, "device", d);
-            ProfileRegistry::ApplyOverrides(overrides, "gm", p);
+            ProfileCatalogue::ApplyOverrides(overrides, "device", d);
+            ProfileCatalogue::ApplyOverrides(overrides, "gm", p);
         });
     }
     else

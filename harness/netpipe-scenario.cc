@@ -8,7 +8,7 @@
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 
 #include <cstdio>
 #include <sstream>
@@ -32,7 +32,7 @@ EffectivePci(const NetpipeConfig& c)
     }
     std::string width = "32";
     std::string clock = "33";
-    for (const auto& v : ProfileRegistry::Find("host", c.host)->values)
+    for (const auto& v : ProfileCatalogue::Find("host", c.host)->values)
     {
         if (v.target == "bus" && v.attribute == "Width")
         {
@@ -110,8 +110,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, spec.name, spec.description);
     std::string nics =
-        ProfileRegistry::JoinNames("nic") + "; IP over GM: " + ProfileRegistry::JoinNames("lanai");
-    std::string hosts = ProfileRegistry::JoinNames("host");
+        ProfileCatalogue::JoinNames("nic") + "; IP over GM: " + ProfileCatalogue::JoinNames("lanai");
+    std::string hosts = ProfileCatalogue::JoinNames("host");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
@@ -121,7 +121,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     if (!spec.stacks.empty())
     {
         args.Add("stack",
-                 "MPI libraries, comma-separated (" + ProfileRegistry::JoinNames("mpi") +
+                 "MPI libraries, comma-separated (" + ProfileCatalogue::JoinNames("mpi") +
                      "); their socket buffers are the profile's; a library without a driver "
                      "for a NIC (M-VIA: GNIC-II only) skips that NIC",
                  spec.stacks);
@@ -183,8 +183,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     }
     else
     {
-        std::vector<std::string> allowed = ProfileRegistry::Names("nic");
-        for (const auto& n : ProfileRegistry::Names("lanai"))
+        std::vector<std::string> allowed = ProfileCatalogue::Names("nic");
+        for (const auto& n : ProfileCatalogue::Names("lanai"))
         {
             allowed.push_back(n);
         }
@@ -204,7 +204,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     }
     else
     {
-        stacks = args.GetChoiceList("stack", ProfileRegistry::Names("mpi"));
+        stacks = args.GetChoiceList("stack", ProfileCatalogue::Names("mpi"));
     }
     uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");

@@ -15,7 +15,7 @@
 #include "ns3/mpi-shm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -44,7 +44,7 @@ ApplyAll(const std::string& overrides, const Targets& targets)
     {
         names.push_back(t.first);
     }
-    std::string err = ProfileRegistry::CheckTargets(overrides, names);
+    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
     for (const auto& [name, obj] : targets)
     {
         if (!err.empty())
@@ -53,7 +53,7 @@ ApplyAll(const std::string& overrides, const Targets& targets)
         }
         if (obj)
         {
-            err = ProfileRegistry::ApplyOverrides(overrides, name, obj);
+            err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
         }
     }
     return err;
@@ -62,7 +62,7 @@ ApplyAll(const std::string& overrides, const Targets& targets)
 std::string
 Names(const std::string& kind)
 {
-    return ProfileRegistry::JoinNames(kind);
+    return ProfileCatalogue::JoinNames(kind);
 }
 
 } // namespace
@@ -82,7 +82,7 @@ PingPongExperiment::TransportOf(const PingPongConfig& c)
 double
 PingPongExperiment::PriceUsd(const std::string& nic)
 {
-    const Profile* p = ProfileRegistry::Find("nic", nic);
+    const Profile* p = ProfileCatalogue::Find("nic", nic);
     std::string price = p ? p->Get("properties", "PriceUsd") : "";
     return price.empty() ? -1.0 : std::stod(price);
 }
@@ -90,11 +90,11 @@ PingPongExperiment::PriceUsd(const std::string& nic)
 std::string
 PingPongExperiment::Validate(const PingPongConfig& c)
 {
-    if (!ProfileRegistry::Find("host", c.host))
+    if (!ProfileCatalogue::Find("host", c.host))
     {
         return "--host: unknown host '" + c.host + "'; allowed: " + Names("host");
     }
-    const Profile* lib = ProfileRegistry::Find("mpi", c.stack);
+    const Profile* lib = ProfileCatalogue::Find("mpi", c.stack);
     if (!lib)
     {
         return "--stack: unknown stack '" + c.stack + "'; allowed: " + Names("mpi");
@@ -106,7 +106,7 @@ PingPongExperiment::Validate(const PingPongConfig& c)
         return "--stack: " + c.stack + " runs over " + mpi.GetTransportKind() +
                ", not WinSock/TCP or shared memory";
     }
-    if (!c.intranode && !ProfileRegistry::Find("nic", c.nic))
+    if (!c.intranode && !ProfileCatalogue::Find("nic", c.nic))
     {
         return "--nic: unknown NIC '" + c.nic + "'; allowed: " + Names("nic");
     }
@@ -159,7 +159,7 @@ PingPongExperiment::Run(const PingPongConfig& c)
         ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
     }
     // The echoing process's own settings (PVM's slave sends back without packing).
-    for (const auto& v : ProfileRegistry::Find("mpi", c.stack)->values)
+    for (const auto& v : ProfileCatalogue::Find("mpi", c.stack)->values)
     {
         if (v.target == "echo")
         {

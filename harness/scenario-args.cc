@@ -2,7 +2,7 @@
 #include "scenario-args.h"
 
 #include "ns3/command-line.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -70,7 +70,7 @@ ScenarioArgs::ScenarioArgs(int argc, char** argv, std::string program, std::stri
             }
         }
     }
-    std::string err = ProfileRegistry::Load(paths);
+    std::string err = ProfileCatalogue::Load(paths);
     if (!err.empty())
     {
         Fail("--profile-file: " + err);

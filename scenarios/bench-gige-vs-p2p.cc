@@ -110,13 +110,13 @@ main(int argc, char** argv)
                       "clusternet's GigE NIC + host model and through ns-3's "
                       "PointToPointNetDevice; last line ratio=<clusternet / p2p>.");
     args.Add("bytes", "bytes to transfer [bytes] (1000000-4000000000)", "100000000");
-    args.Add("nic", "clusternet NIC profile (" + ProfileRegistry::JoinNames("nic") + ")", "sknet");
-    args.Add("host", "clusternet host profile (" + ProfileRegistry::JoinNames("host") + ")", "piii450-linux22");
+    args.Add("nic", "clusternet NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
+    args.Add("host", "clusternet host profile (" + ProfileCatalogue::JoinNames("host") + ")", "piii450-linux22");
     args.Add("sockbuf", "TCP send and receive buffer, both runs [bytes] (4096-16777216)", "131072");
     args.Parse();
     uint64_t bytes = args.GetUint("bytes", 1000000, 4000000000u, "bytes");
-    std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));
-    std::string host = args.GetChoice("host", ProfileRegistry::Names("host"));
+    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
+    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
     uint32_t sockbuf = args.GetUint("sockbuf", 4096, 16777216, "bytes");
 
     // The same TCP in both runs: MSS for MTU 1500 with timestamps, equal buffers.

@@ -35,9 +35,9 @@ main(int argc, char** argv)
                       "writes each operation's completion time, or reports a deadlock (exit 3).");
     args.Add("trace", "trace file of MPI operations [path]", "none");
     args.Add("ranks", "ranks in the job, one per host [ranks, 2..64]", "2");
-    args.Add("stack", "MPI library (" + ProfileRegistry::JoinNames("mpi") + ")", "lam");
-    args.Add("nic", "NIC profile (" + ProfileRegistry::JoinNames("nic") + ")", "sknet");
-    args.Add("host", "host profile (" + ProfileRegistry::JoinNames("host") + ")",
+    args.Add("stack", "MPI library (" + ProfileCatalogue::JoinNames("mpi") + ")", "lam");
+    args.Add("nic", "NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
+    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
              "piii450-linux22");
     const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
     args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "1500");
@@ -46,9 +46,9 @@ main(int argc, char** argv)
     args.Add("out", "output directory [path]", "results/mpi-replay");
     args.Parse();
     uint32_t n = args.GetUint("ranks", 2, 64, "ranks");
-    std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
-    std::string nic = args.GetChoice("nic", ProfileRegistry::Names("nic"));
-    std::string host = args.GetChoice("host", ProfileRegistry::Names("host"));
+    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
+    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
+    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
     uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
     Time limit;
     if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())

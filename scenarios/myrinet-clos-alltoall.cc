@@ -125,9 +125,9 @@ main(int argc, char** argv)
              "4096");
     args.Add("level", "what the hosts run: wire (packets handed to the host ports) or gm (GM "
              "processes on LANai NICs behind PCI) [wire|gm]", "wire");
-    args.Add("lanai", "LANai profile for --level=gm (" + ProfileRegistry::JoinNames("lanai") +
+    args.Add("lanai", "LANai profile for --level=gm (" + ProfileCatalogue::JoinNames("lanai") +
              ")", "lanai9");
-    args.Add("host", "host profile for --level=gm (" + ProfileRegistry::JoinNames("host") + ")",
+    args.Add("host", "host profile for --level=gm (" + ProfileCatalogue::JoinNames("host") + ")",
              "p200-430vx-linux24");
     args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
              "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
@@ -135,8 +135,8 @@ main(int argc, char** argv)
     args.Parse();
     uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
     bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
-    std::string lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));
-    std::string hostProfile = args.GetChoice("host", ProfileRegistry::Names("host"));
+    std::string lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
+    std::string hostProfile = args.GetChoice("host", ProfileCatalogue::Names("host"));
     uint32_t n = args.GetUint("hosts", 16, 8192, "hosts");
     uint32_t msg = args.GetUint("msg", 1, 1u << 24, "bytes");
     uint32_t packet = args.GetUint("packet", 1, 65535, "bytes");

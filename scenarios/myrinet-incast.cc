@@ -44,8 +44,8 @@ const std::vector<std::string> kTargets = {"port", "link", "switch"};
 std::string
 Configure(const IncastConfig& c, const std::string& target, Ptr<Object> obj)
 {
-    ProfileRegistry::Apply(*ProfileRegistry::Find("lanai", c.lanai), target, obj);
-    return ProfileRegistry::ApplyOverrides(c.overrides, target, obj);
+    ProfileCatalogue::Apply(*ProfileCatalogue::Find("lanai", c.lanai), target, obj);
+    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
 }
 
 std::vector<std::string>
@@ -64,7 +64,7 @@ RunIncast(const IncastConfig& c)
     NodeContainer nodes(hosts);
     Ptr<Node> swNode = CreateObject<Node>();
     MyrinetHelper myrinet;
-    const Profile* lanai = ProfileRegistry::Find("lanai", c.lanai);
+    const Profile* lanai = ProfileCatalogue::Find("lanai", c.lanai);
     for (const auto& v : lanai->values)
     {
         if (v.target == "link")
@@ -78,16 +78,16 @@ RunIncast(const IncastConfig& c)
     }
     NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
     Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
-    ProfileRegistry::ApplyOverrides(c.overrides, "switch", sw);
+    ProfileCatalogue::ApplyOverrides(c.overrides, "switch", sw);
     for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
     {
-        ProfileRegistry::ApplyOverrides(c.overrides, "port", sw->GetPort(i));
-        ProfileRegistry::ApplyOverrides(c.overrides, "link", sw->GetPort(i)->GetMyrinetChannel());
+        ProfileCatalogue::ApplyOverrides(c.overrides, "port", sw->GetPort(i));
+        ProfileCatalogue::ApplyOverrides(c.overrides, "link", sw->GetPort(i)->GetMyrinetChannel());
     }
     auto port = [&](uint32_t i) { return DynamicCast<MyrinetNetDevice>(ports.Get(i)); };
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        ProfileRegistry::ApplyOverrides(c.overrides, "port", port(i));
+        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port(i));
     }
     Ptr<MyrinetNetDevice> rx = port(c.receiverPort);
     rx->SetAttribute("ReceiveRate", DataRateValue(DataRate(uint64_t(c.drainMbps) * 1000000)));
@@ -194,7 +194,7 @@ main(int argc, char** argv)
     args.Add("drain", "receiver's drain rates, comma-separated [Mbit/s, 1..100000]; the link "
              "runs at the LANai profile's rate (lanai9: 2000)", "250,500,1000,2000");
     args.Add("lanai", "LANai profile giving the link rate and port settings (" +
-             ProfileRegistry::JoinNames("lanai") + ")", "lanai9");
+             ProfileCatalogue::JoinNames("lanai") + ")", "lanai9");
     args.Add("set", "attribute overrides 'target.Attribute=value;...' with target port "
              "(MyrinetNetDevice), link (MyrinetChannel) or switch (MyrinetSwitch), e.g. "
              "port.StopThreshold=48 [ns-3 values]", "");
@@ -208,7 +208,7 @@ main(int argc, char** argv)
     base.senders = args.GetUint("senders", 1, 15, "hosts");
     base.msg = args.GetUint("msg", 1, 1u << 26, "bytes");
     base.packet = args.GetUint("packet", 1, 65535, "bytes");
-    base.lanai = args.GetChoice("lanai", ProfileRegistry::Names("lanai"));
+    base.lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
     base.overrides = args.Get("set");
     base.receiverPort = args.GetUint("receiver-port", 0, 1u << 20, "port");
     if (base.receiverPort > base.senders)
@@ -223,7 +223,7 @@ main(int argc, char** argv)
     bool resume = args.GetBool("resume");
     bool report = args.GetBool("report");
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
-    std::string err = ProfileRegistry::CheckTargets(base.overrides, kTargets);
+    std::string err = ProfileCatalogue::CheckTargets(base.overrides, kTargets);
     if (err.empty())
     {
         // Check the settings on throw-away objects configured as the run configures them.

@@ -64,14 +64,14 @@ main(int argc, char** argv)
                       "Seed 001 Figures 9 and 10: NetPIPE MPI throughput and latency over "
                       "MPICH-GM, P200/430VX hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
-    args.Add("stack", "MPI library over GM (" + ProfileRegistry::JoinNames("mpi") + ")",
+    args.Add("stack", "MPI library over GM (" + ProfileCatalogue::JoinNames("mpi") + ")",
              "mpich-gm");
     args.Add("max-block", "largest NetPIPE block [bytes, 1..67108864]", "16777216");
     args.Add("out", "output directory [path]", "results/myrinet-mpich-gm");
     args.Add("report", "write summary.csv and the plot after the run [0/1]", "1");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
-    std::string stack = args.GetChoice("stack", ProfileRegistry::Names("mpi"));
+    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
     uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 26, "bytes");
     MpiHelper library;
     library.SetMpiProfile(stack);

@@ -79,8 +79,8 @@ Ptr<NasSkeleton>
 Skeleton()
 {
     Ptr<NasSkeleton> s = CreateObject<NasSkeleton>();
-    ProfileRegistry::Apply(*ProfileRegistry::Find("host", kHost), "npb", s);
-    ProfileRegistry::ApplyOverrides(g_overrides, "npb", s);
+    ProfileCatalogue::Apply(*ProfileCatalogue::Find("host", kHost), "npb", s);
+    ProfileCatalogue::ApplyOverrides(g_overrides, "npb", s);
     return s;
 }
 
@@ -204,10 +204,10 @@ main(int argc, char** argv)
         args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
     uint32_t steps = args.GetUint("steps", 0, 400, "steps");
     g_overrides = args.Get("set");
-    std::string err = ProfileRegistry::CheckTargets(g_overrides, {"npb"});
+    std::string err = ProfileCatalogue::CheckTargets(g_overrides, {"npb"});
     if (err.empty())
     {
-        err = ProfileRegistry::ApplyOverrides(g_overrides, "npb", CreateObject<NasSkeleton>());
+        err = ProfileCatalogue::ApplyOverrides(g_overrides, "npb", CreateObject<NasSkeleton>());
     }
     if (!err.empty())
     {

@@ -15,7 +15,7 @@
 //   ./ns3 run scenarios/nt-pingpong -- --help
 
 #include "ping-pong-experiment.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
@@ -80,7 +80,7 @@ main(int argc, char** argv)
              "NET shm (two processes on one host) or " + Join(
                  std::vector<std::string>(netNames.begin() + 1, netNames.end())) +
                  " (two hosts, back to back), or any NIC profile (" +
-                 ProfileRegistry::JoinNames("nic") + ")",
+                 ProfileCatalogue::JoinNames("nic") + ")",
              kPaperConfigs);
     args.Add("lengths",
              "message lengths, comma-separated [bytes] (default: powers of two, 1 B to 1 MB)",
@@ -122,11 +122,11 @@ main(int argc, char** argv)
         const std::string& stack = parts[0];
         const std::string& os = parts[1];
         const std::string& net = parts[2];
-        if (!ProfileRegistry::Find("mpi", stack))
+        if (!ProfileCatalogue::Find("mpi", stack))
         {
             args.Fail("--config: unknown stack '" + stack + "' in '" + item +
                       "'; allowed: " + Join(kStacks) + " (or " +
-                      ProfileRegistry::JoinNames("mpi") + ")");
+                      ProfileCatalogue::JoinNames("mpi") + ")");
         }
         if (kOs.count(os) == 0)
         {
@@ -137,11 +137,11 @@ main(int argc, char** argv)
         c.stack = stack;
         c.intranode = net == "shm";
         c.nic = kNets.count(net) ? kNets.at(net) : net;
-        if (!c.intranode && !ProfileRegistry::Find("nic", c.nic))
+        if (!c.intranode && !ProfileCatalogue::Find("nic", c.nic))
         {
             args.Fail("--config: unknown NIC '" + net + "' in '" + item + "'; allowed: " +
                       Join(netNames) + " or a NIC profile (" +
-                      ProfileRegistry::JoinNames("nic") + ")");
+                      ProfileCatalogue::JoinNames("nic") + ")");
         }
         c.lengths = lengths;
         c.repeats = repeats;

@@ -14,7 +14,7 @@
 
 #include "netpipe-experiment.h"
 #include "netpipe-scenario.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
@@ -49,8 +49,8 @@ main(int argc, char** argv)
                       "Gigabit Ethernet: throughput against block size and latency, plotted "
                       "together. Each --baseline-* option defaults to the what-if's value "
                       "(PCI slot: the host profile's; overrides: none).");
-    std::string nics = ProfileRegistry::JoinNames("nic");
-    std::string hosts = ProfileRegistry::JoinNames("host");
+    std::string nics = ProfileCatalogue::JoinNames("nic");
+    std::string hosts = ProfileCatalogue::JoinNames("host");
     args.Add("nic", "NIC profile (" + nics + ")", "sknet");
     args.Add("host", "host profile (" + hosts + ")", "piii450-linux22");
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
@@ -91,8 +91,8 @@ main(int argc, char** argv)
                                     const std::string& pci,
                                     const std::string& set) {
         NetpipeConfig c;
-        c.nic = args.GetChoice(nic, ProfileRegistry::Names("nic"));
-        c.host = args.GetChoice(host, ProfileRegistry::Names("host"));
+        c.nic = args.GetChoice(nic, ProfileCatalogue::Names("nic"));
+        c.host = args.GetChoice(host, ProfileCatalogue::Names("host"));
         c.mtu = static_cast<uint16_t>(args.GetUint(mtu, mtuRange.min, mtuRange.max, "bytes"));
         c.sockbuf = args.GetUint(sockbuf, sockbufRange.min, sockbufRange.max, "bytes");
         c.pci = args.Get(pci);

@@ -132,8 +132,8 @@ def test_checker_accepts_downward_includes(tmp_path):
         "model/mpi/mpi-rank.h": '#include "ns3/gm-port.h"\n',
         "model/gm/gm-port.h": '#include "ns3/lanai-nic.h"\n',
         "model/myrinet/lanai-nic.h": '#include "ns3/pci-bus.h"\n',
-        "model/host/pci-bus.h": '#include "ns3/profile-registry.h"\n',
-        "model/profile/profile-registry.h": "",
+        "model/host/pci-bus.h": '#include "ns3/profile-catalogue.h"\n',
+        "model/profile/profile-catalogue.h": "",
         "helper/gm-helper.cc": '#include "ns3/netpipe-application.h"\n',
     })
     assert violations(module, []) == []

@@ -36,6 +36,9 @@ SCRIPT = textwrap.dedent("""
     mine = clusternet.netpipe(nic="mynic", host="athlonxp2800-fbsd47", max_block=3,
                               profile_file=out + "/mynic.toml")
     base = clusternet.netpipe(nic="pro1000mt", host="athlonxp2800-fbsd47", max_block=3)
+    again = clusternet.netpipe(nic="mynic", host="athlonxp2800-fbsd47", max_block=3,
+                               profile_file=out + "/mynic.toml")  # the same file twice: fine
+    assert again.equals(mine)
     try:
         clusternet.netpipe(profile_file=out + "/missing.toml")
         errors["profile_file"] = None

@@ -6,7 +6,7 @@
 // description, or one profile's resolved values with their sources. Reading the files checks
 // them: a bad file is refused with one line naming file and line, exit status 2.
 
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 
 #include <iostream>
@@ -30,7 +30,7 @@ main(int argc, char** argv)
     std::string show = args.Get("show");
     if (!show.empty())
     {
-        for (const auto& p : ProfileRegistry::All())
+        for (const auto& p : ProfileCatalogue::All())
         {
             if (p.name != show)
             {
@@ -52,7 +52,7 @@ main(int argc, char** argv)
 
     std::string kind = args.Get("kind");
     std::set<std::string> kinds;
-    for (const auto& p : ProfileRegistry::All())
+    for (const auto& p : ProfileCatalogue::All())
     {
         kinds.insert(p.kind);
     }
@@ -68,7 +68,7 @@ main(int argc, char** argv)
             continue;
         }
         std::cout << k << ":\n";
-        for (const auto& p : ProfileRegistry::All())
+        for (const auto& p : ProfileCatalogue::All())
         {
             if (p.kind != k)
             {

@@ -8,7 +8,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"
 
@@ -64,7 +64,7 @@ GigeHelper::SetQueue(std::string type, const std::string& n1, const AttributeVal
 bool
 GigeHelper::SetNicProfile(const std::string& name)
 {
-    const Profile* p = ProfileRegistry::Find("nic", name);
+    const Profile* p = ProfileCatalogue::Find("nic", name);
     if (!p)
     {
         return false;

@@ -8,7 +8,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/pointer.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -28,7 +28,7 @@ GmHelper::GmHelper()
 bool
 GmHelper::SetLanaiProfile(const std::string& name)
 {
-    const Profile* p = ProfileRegistry::Find("lanai", name);
+    const Profile* p = ProfileCatalogue::Find("lanai", name);
     if (!p)
     {
         return false;
@@ -51,7 +51,7 @@ GmHelper::SetLanaiProfile(const std::string& name)
 bool
 GmHelper::SetHostProfile(const std::string& name)
 {
-    const Profile* p = ProfileRegistry::Find("host", name);
+    const Profile* p = ProfileCatalogue::Find("host", name);
     if (!p)
     {
         return false;
@@ -73,7 +73,7 @@ GmHelper::SetHostProfile(const std::string& name)
 void
 GmHelper::ConfigureFabric(MyrinetHelper& myrinet) const
 {
-    const Profile* p = ProfileRegistry::Find("lanai", m_lanaiProfile);
+    const Profile* p = ProfileCatalogue::Find("lanai", m_lanaiProfile);
     if (!p)
     {
         return;

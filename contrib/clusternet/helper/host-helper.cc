@@ -5,7 +5,7 @@
 #include "ns3/host-stack.h"
 #include "ns3/node.h"
 #include "ns3/pci-bus.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/string.h"
 
 namespace ns3
@@ -23,7 +23,7 @@ HostHelper::HostHelper()
 bool
 HostHelper::SetHostProfile(const std::string& name)
 {
-    const Profile* p = ProfileRegistry::Find("host", name);
+    const Profile* p = ProfileCatalogue::Find("host", name);
     if (!p)
     {
         return false;

@@ -14,7 +14,7 @@
 
 #include <sstream>
 #include "ns3/myrinet-net-device.h"
-#include "ns3/profile-registry.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -37,7 +37,7 @@ MpiHelper::MpiHelper()
 bool
 MpiHelper::SetMpiProfile(const std::string& name)
 {
-    const Profile* p = ProfileRegistry::Find("mpi", name);
+    const Profile* p = ProfileCatalogue::Find("mpi", name);
     if (!p)
     {
         return false;
@@ -249,7 +249,7 @@ MpiHelper::StartRank(Ptr<Node> node,
 void
 MpiHelper::ConfigureDevices(const NetDeviceContainer& devices) const
 {
-    const Profile* p = ProfileRegistry::Find("mpi", m_profile);
+    const Profile* p = ProfileCatalogue::Find("mpi", m_profile);
     if (!p)
     {
         return;
@@ -259,8 +259,8 @@ MpiHelper::ConfigureDevices(const NetDeviceContainer& devices) const
         Ptr<GigeNetDevice> d = DynamicCast<GigeNetDevice>(devices.Get(i));
         if (d)
         {
-            ProfileRegistry::Apply(*p, "device", d);
-            ProfileRegistry::Apply(*p, "coalescer", d->GetRxCoalescer());
+            ProfileCatalogue::Apply(*p, "device", d);
+            ProfileCatalogue::Apply(*p, "coalescer", d->GetRxCoalescer());
         }
     }
 }

@@ -953,18 +953,18 @@ class ProfileFileTestCase : public TestCase
                                "DriverRxCost = [\"9us\", \"test override\"]\n"
                                "[test-derived.properties]\n"
                                "PriceUsd = [12.5, \"test\"]\n";
-        NS_TEST_ASSERT_MSG_EQ(ProfileRegistry::Load({good}), "", "a good file loads");
-        NS_TEST_ASSERT_MSG_EQ((ProfileRegistry::Find("nic", "test-base") == nullptr),
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({good}), "", "a good file loads");
+        NS_TEST_ASSERT_MSG_EQ((ProfileCatalogue::Find("nic", "test-base") == nullptr),
                               true,
                               "an abstract profile is not selectable");
-        const Profile* p = ProfileRegistry::Find("nic", "test-derived");
+        const Profile* p = ProfileCatalogue::Find("nic", "test-derived");
         NS_TEST_ASSERT_MSG_NE(p, nullptr, "derived profile");
         NS_TEST_ASSERT_MSG_EQ(p->values.size(), 3, "two device values and one property");
         NS_TEST_ASSERT_MSG_EQ(p->Get("device", "Mtu"), "4000", "inherited");
         NS_TEST_ASSERT_MSG_EQ(p->Get("device", "DriverRxCost"), "9us", "overridden");
         NS_TEST_ASSERT_MSG_EQ(p->Get("properties", "PriceUsd"), "12.5", "a bare number");
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
-        NS_TEST_ASSERT_MSG_EQ(ProfileRegistry::Apply(*p, "device", dev), 2, "two applied");
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*p, "device", dev), 2, "two applied");
         NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "Mtu reached the device");
         TimeValue rx;
         dev->GetAttribute("DriverRxCost", rx);
@@ -973,13 +973,13 @@ class ProfileFileTestCase : public TestCase
         std::string bad = dir + "/bad.toml";
         std::ofstream(bad) << "[test-bad]\nkind = \"nic\"\ndescription = \"x\"\n"
                               "[test-bad.device]\nMtu = [\"100000\", \"test\"]\n";
-        std::string err = ProfileRegistry::Load({bad});
+        std::string err = ProfileCatalogue::Load({bad});
         NS_TEST_ASSERT_MSG_EQ(err.rfind(bad + ":5: test-bad.device.Mtu = '100000': value not "
                                               "allowed",
                                         0),
                               0,
                               err);
-        NS_TEST_ASSERT_MSG_EQ((ProfileRegistry::Find("nic", "test-bad") == nullptr),
+        NS_TEST_ASSERT_MSG_EQ((ProfileCatalogue::Find("nic", "test-bad") == nullptr),
                               true,
                               "nothing of a refused file is added");
         std::filesystem::remove_all(dir);

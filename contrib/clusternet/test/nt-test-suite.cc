@@ -185,7 +185,7 @@ class NtProfilesTestCase : public TestCase
     /// The NIC profile's PriceUsd property (Table 4's dollars), -1 without one.
     static double Price(const std::string& nic)
     {
-        const Profile* p = ProfileRegistry::Find("nic", nic);
+        const Profile* p = ProfileCatalogue::Find("nic", nic);
         NS_ABORT_MSG_UNLESS(p, "no NIC profile " << nic);
         std::string price = p->Get("properties", "PriceUsd");
         return price.empty() ? -1.0 : std::stod(price);

@@ -3,6 +3,7 @@
 
 #include "ethernet-frame.h"
 #include "gige-channel.h"
+#include "ns3/attribute-range.h"
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
 #include "pause-header.h"
@@ -31,7 +32,7 @@ GigeNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::GigeNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<EthernetDeviceBase>()
             .SetGroupName("Clusternet")
             .AddConstructor<GigeNetDevice>()
             .AddAttribute("Mtu",
@@ -267,7 +268,7 @@ GigeNetDevice::DoInitialize()
         m_txCoalescer->SetHandler(MakeCallback(&GigeNetDevice::TxInterrupt, this));
         m_txCoalescer->Initialize();
     }
-    NetDevice::DoInitialize();
+    EthernetDeviceBase::DoInitialize();
 }
 
 void
@@ -276,7 +277,6 @@ GigeNetDevice::DoDispose()
     NS_LOG_FUNCTION(this);
     m_resumeEvent.Cancel();
     m_refreshEvent.Cancel();
-    m_node = nullptr;
     m_channel = nullptr;
     m_cpu = nullptr;
     m_bus = nullptr;
@@ -296,16 +296,8 @@ GigeNetDevice::DoDispose()
     m_txFifo.clear();
     m_rxFifo.clear();
     m_rxDone.clear();
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
-    m_promiscCallback = MakeNullCallback<bool,
-                                         Ptr<NetDevice>,
-                                         Ptr<const Packet>,
-                                         uint16_t,
-                                         const Address&,
-                                         const Address&,
-                                         PacketType>();
     m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
-    NetDevice::DoDispose();
+    EthernetDeviceBase::DoDispose();
 }
 
 Time
@@ -825,36 +817,7 @@ GigeNetDevice::DeliverUp(Ptr<Packet> frame)
     Ptr<Packet> p = frame->Copy();
     EthernetHeader eth(false);
     p->RemoveHeader(eth);
-    Mac48Address dst = eth.GetDestination();
-    PacketType type;
-    if (dst.IsBroadcast())
-    {
-        type = NetDevice::PACKET_BROADCAST;
-    }
-    else if (dst.IsGroup())
-    {
-        type = NetDevice::PACKET_MULTICAST;
-    }
-    else if (dst == m_address)
-    {
-        type = NetDevice::PACKET_HOST;
-    }
-    else
-    {
-        type = NetDevice::PACKET_OTHERHOST;
-    }
-    if (!m_promiscCallback.IsNull())
-    {
-        m_promiscCallback(this, p, eth.GetLengthType(), eth.GetSource(), dst, type);
-    }
-    if (type != NetDevice::PACKET_OTHERHOST)
-    {
-        m_macRxTrace(p);
-        if (!m_rxCallback.IsNull())
-        {
-            m_rxCallback(this, p, eth.GetLengthType(), eth.GetSource());
-        }
-    }
+    ForwardUp(p, eth, m_macRxTrace);
 }
 
 // ---------------------------------------------------------------- accessors
@@ -911,40 +874,18 @@ GigeNetDevice::GetRxBufferBytes() const
     return HEADER + m_mtu + FCS + 2;
 }
 
-void
-GigeNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-GigeNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
-}
-
 Ptr<Channel>
 GigeNetDevice::GetChannel() const
 {
     return m_channel;
 }
 
-void
-GigeNetDevice::SetAddress(Address address)
-{
-    m_address = Mac48Address::ConvertFrom(address);
-}
-
-Address
-GigeNetDevice::GetAddress() const
-{
-    return m_address;
-}
-
 bool
 GigeNetDevice::SetMtu(const uint16_t mtu)
 {
-    if (mtu < 1500 || mtu > 9000)
+    // The NetDevice API takes any MTU: refuse what the Mtu attribute's checker refuses.
+    static const UintegerRange allowed = UintegerRange::Of(GetTypeId().GetName(), "Mtu");
+    if (!allowed.Contains(mtu))
     {
         return false;
     }
@@ -966,90 +907,6 @@ bool
 GigeNetDevice::IsLinkUp() const
 {
     return m_linkUp;
-}
-
-void
-GigeNetDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-    m_linkChangeCallbacks.ConnectWithoutContext(callback);
-}
-
-bool
-GigeNetDevice::IsBroadcast() const
-{
-    return true;
-}
-
-Address
-GigeNetDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-GigeNetDevice::IsMulticast() const
-{
-    return true;
-}
-
-Address
-GigeNetDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    return Mac48Address::GetMulticast(multicastGroup);
-}
-
-Address
-GigeNetDevice::GetMulticast(Ipv6Address addr) const
-{
-    return Mac48Address::GetMulticast(addr);
-}
-
-bool
-GigeNetDevice::IsPointToPoint() const
-{
-    return false;
-}
-
-bool
-GigeNetDevice::IsBridge() const
-{
-    return false;
-}
-
-Ptr<Node>
-GigeNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-GigeNetDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
-}
-
-bool
-GigeNetDevice::NeedsArp() const
-{
-    return true;
-}
-
-void
-GigeNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
-}
-
-void
-GigeNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promiscCallback = cb;
-}
-
-bool
-GigeNetDevice::SupportsSendFrom() const
-{
-    return true;
 }
 
 } // namespace clusternet

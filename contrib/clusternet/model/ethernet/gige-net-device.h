@@ -5,7 +5,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
+#include "ethernet-device-base.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue.h"
@@ -41,7 +41,7 @@ class InterruptCoalescer;
  * (SetHoldRxBuffer) a received frame stays charged to the RX FIFO until the switch releases it
  * after the egress port sent it, so the FIFO is the port's ingress buffer.
  */
-class GigeNetDevice : public NetDevice
+class GigeNetDevice : public EthernetDeviceBase
 {
   public:
     /// State of the transmit MAC.
@@ -99,33 +99,15 @@ class GigeNetDevice : public NetDevice
     uint32_t GetRxBufferBytes() const;
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsPointToPoint() const override;
-    bool IsBridge() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool SendFrom(Ptr<Packet> packet,
                   const Address& source,
                   const Address& dest,
                   uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
@@ -157,7 +139,6 @@ class GigeNetDevice : public NetDevice
     void RefreshPause();
     Time QuantaToTime(uint16_t quanta) const;
 
-    Ptr<Node> m_node;
     Ptr<GigeChannel> m_channel;
     Ptr<HostCpu> m_cpu;
     Ptr<PciBus> m_bus;
@@ -166,15 +147,10 @@ class GigeNetDevice : public NetDevice
     uint32_t m_txReclaim{0};               //!< sent frames whose descriptors await the driver
     Time m_driverTxCleanCost;              //!< driver time per reclaimed descriptor
     Ptr<Queue<Packet>> m_queue;
-    Mac48Address m_address;
-    uint32_t m_ifIndex{0};
     uint16_t m_mtu;
     bool m_linkUp{false};
     bool m_holdRx{false};
-    NetDevice::ReceiveCallback m_rxCallback;
-    NetDevice::PromiscReceiveCallback m_promiscCallback;
     Callback<void, Ptr<const Packet>> m_txCompleteCallback;
-    TracedCallback<> m_linkChangeCallbacks;
 
     // attributes
     DataRate m_bps;

@@ -2,6 +2,8 @@
 #include "gige-switch-net-device.h"
 
 #include "gige-net-device.h"
+
+#include "ns3/attribute-range.h"
 #include "switch-frame-tag.h"
 
 #include "ns3/log.h"
@@ -22,7 +24,7 @@ GigeSwitchNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::GigeSwitchNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<EthernetDeviceBase>()
             .SetGroupName("Clusternet")
             .AddConstructor<GigeSwitchNetDevice>()
             .AddAttribute("Mtu",
@@ -74,16 +76,7 @@ GigeSwitchNetDevice::DoDispose()
     m_learned.clear();
     m_held.clear();
     m_channel = nullptr;
-    m_node = nullptr;
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
-    m_promiscRxCallback = MakeNullCallback<bool,
-                                           Ptr<NetDevice>,
-                                           Ptr<const Packet>,
-                                           uint16_t,
-                                           const Address&,
-                                           const Address&,
-                                           PacketType>();
-    NetDevice::DoDispose();
+    EthernetDeviceBase::DoDispose(); // the node and the callbacks
 }
 
 void
@@ -145,9 +138,9 @@ GigeSwitchNetDevice::ReceiveFromPort(Ptr<NetDevice> device,
     NS_ASSERT_MSG(ingress, "frame from a port that is not a GigeNetDevice");
     Mac48Address src = Mac48Address::ConvertFrom(source);
     Mac48Address dst = Mac48Address::ConvertFrom(destination);
-    if (!m_promiscRxCallback.IsNull())
+    if (!m_promiscCallback.IsNull())
     {
-        m_promiscRxCallback(this, packet, protocol, src, dst, packetType);
+        m_promiscCallback(this, packet, protocol, src, dst, packetType);
     }
     Ptr<Packet> frame = packet->Copy();
     if (m_latency.IsZero())
@@ -274,40 +267,18 @@ GigeSwitchNetDevice::Lookup(Mac48Address dst)
 
 // ---------------------------------------------------------------- NetDevice
 
-void
-GigeSwitchNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-GigeSwitchNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
-}
-
 Ptr<Channel>
 GigeSwitchNetDevice::GetChannel() const
 {
     return m_channel;
 }
 
-void
-GigeSwitchNetDevice::SetAddress(Address address)
-{
-    m_address = Mac48Address::ConvertFrom(address);
-}
-
-Address
-GigeSwitchNetDevice::GetAddress() const
-{
-    return m_address;
-}
-
 bool
 GigeSwitchNetDevice::SetMtu(const uint16_t mtu)
 {
-    if (mtu < 1500 || mtu > 9000)
+    // The NetDevice API takes any MTU: refuse what the Mtu attribute's checker refuses.
+    static const UintegerRange allowed = UintegerRange::Of(GetTypeId().GetName(), "Mtu");
+    if (!allowed.Contains(mtu))
     {
         return false;
     }
@@ -325,47 +296,6 @@ bool
 GigeSwitchNetDevice::IsLinkUp() const
 {
     return true;
-}
-
-void
-GigeSwitchNetDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-}
-
-bool
-GigeSwitchNetDevice::IsBroadcast() const
-{
-    return true;
-}
-
-Address
-GigeSwitchNetDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-GigeSwitchNetDevice::IsMulticast() const
-{
-    return true;
-}
-
-Address
-GigeSwitchNetDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    return Mac48Address::GetMulticast(multicastGroup);
-}
-
-Address
-GigeSwitchNetDevice::GetMulticast(Ipv6Address addr) const
-{
-    return Mac48Address::GetMulticast(addr);
-}
-
-bool
-GigeSwitchNetDevice::IsPointToPoint() const
-{
-    return false;
 }
 
 bool
@@ -400,42 +330,6 @@ GigeSwitchNetDevice::SendFrom(Ptr<Packet> packet,
         any |= port->SendFrom(packet->Copy(), source, dest, protocolNumber);
     }
     return any;
-}
-
-Ptr<Node>
-GigeSwitchNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-GigeSwitchNetDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
-}
-
-bool
-GigeSwitchNetDevice::NeedsArp() const
-{
-    return true;
-}
-
-void
-GigeSwitchNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
-}
-
-void
-GigeSwitchNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promiscRxCallback = cb;
-}
-
-bool
-GigeSwitchNetDevice::SupportsSendFrom() const
-{
-    return true;
 }
 
 } // namespace clusternet

@@ -4,7 +4,7 @@
 
 #include "ns3/bridge-channel.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
+#include "ethernet-device-base.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -34,7 +34,7 @@ class GigeNetDevice;
  * Forwarding starts when the last bit of a frame has arrived (store and forward), after
  * ForwardingLatency.
  */
-class GigeSwitchNetDevice : public NetDevice
+class GigeSwitchNetDevice : public EthernetDeviceBase
 {
   public:
     static TypeId GetTypeId();
@@ -59,33 +59,16 @@ class GigeSwitchNetDevice : public NetDevice
     uint64_t GetForwarded() const;
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsPointToPoint() const override;
     bool IsBridge() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool SendFrom(Ptr<Packet> packet,
                   const Address& source,
                   const Address& dest,
                   uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
@@ -115,14 +98,9 @@ class GigeSwitchNetDevice : public NetDevice
     void Learn(Mac48Address source, Ptr<GigeNetDevice> port);
     Ptr<GigeNetDevice> Lookup(Mac48Address dst);
 
-    Ptr<Node> m_node;
     Ptr<BridgeChannel> m_channel;
     std::vector<Ptr<GigeNetDevice>> m_ports;
-    Mac48Address m_address;
-    uint32_t m_ifIndex{0};
     uint16_t m_mtu{9000};
-    NetDevice::ReceiveCallback m_rxCallback;
-    NetDevice::PromiscReceiveCallback m_promiscRxCallback;
 
     // attributes
     Time m_latency;

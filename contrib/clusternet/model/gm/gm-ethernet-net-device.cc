@@ -35,7 +35,7 @@ GmEthernetNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::GmEthernetNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<EthernetDeviceBase>()
             .SetGroupName("Clusternet")
             .AddConstructor<GmEthernetNetDevice>()
             .AddAttribute("Mtu",
@@ -147,20 +147,11 @@ GmEthernetNetDevice::DoDispose()
         m_port->SetEventNotify(nullptr);
     }
     m_port = nullptr;
-    m_node = nullptr;
     m_cpu = nullptr;
     m_queue = nullptr;
     m_neighbors.clear();
     m_sendsPending.clear();
-    m_rxCallback = MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
-    m_promiscCallback = MakeNullCallback<bool,
-                                         Ptr<NetDevice>,
-                                         Ptr<const Packet>,
-                                         uint16_t,
-                                         const Address&,
-                                         const Address&,
-                                         PacketType>();
-    NetDevice::DoDispose();
+    EthernetDeviceBase::DoDispose();
 }
 
 uint64_t
@@ -420,36 +411,7 @@ GmEthernetNetDevice::DeliverUp(Ptr<Packet> frame)
     m_promiscSnifferTrace(frame);
     EthernetHeader eth(false);
     frame->RemoveHeader(eth);
-    Mac48Address dst = eth.GetDestination();
-    PacketType type;
-    if (dst.IsBroadcast())
-    {
-        type = NetDevice::PACKET_BROADCAST;
-    }
-    else if (dst.IsGroup())
-    {
-        type = NetDevice::PACKET_MULTICAST;
-    }
-    else if (dst == m_address)
-    {
-        type = NetDevice::PACKET_HOST;
-    }
-    else
-    {
-        type = NetDevice::PACKET_OTHERHOST;
-    }
-    if (!m_promiscCallback.IsNull())
-    {
-        m_promiscCallback(this, frame, eth.GetLengthType(), eth.GetSource(), dst, type);
-    }
-    if (type != NetDevice::PACKET_OTHERHOST)
-    {
-        m_macRxTrace(frame);
-        if (!m_rxCallback.IsNull())
-        {
-            m_rxCallback(this, frame, eth.GetLengthType(), eth.GetSource());
-        }
-    }
+    ForwardUp(frame, eth, m_macRxTrace);
 }
 
 // ---------------------------------------------------------------- accessors
@@ -472,34 +434,10 @@ GmEthernetNetDevice::GetTxDrops() const
     return m_txDrops;
 }
 
-void
-GmEthernetNetDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-GmEthernetNetDevice::GetIfIndex() const
-{
-    return m_ifIndex;
-}
-
 Ptr<Channel>
 GmEthernetNetDevice::GetChannel() const
 {
     return nullptr; // the Myrinet link belongs to the LANai's port, below GM
-}
-
-void
-GmEthernetNetDevice::SetAddress(Address address)
-{
-    m_address = Mac48Address::ConvertFrom(address);
-}
-
-Address
-GmEthernetNetDevice::GetAddress() const
-{
-    return m_address;
 }
 
 bool
@@ -525,90 +463,6 @@ bool
 GmEthernetNetDevice::IsLinkUp() const
 {
     return m_port != nullptr;
-}
-
-void
-GmEthernetNetDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-    m_linkChangeCallbacks.ConnectWithoutContext(callback);
-}
-
-bool
-GmEthernetNetDevice::IsBroadcast() const
-{
-    return true;
-}
-
-Address
-GmEthernetNetDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-GmEthernetNetDevice::IsMulticast() const
-{
-    return true;
-}
-
-Address
-GmEthernetNetDevice::GetMulticast(Ipv4Address multicastGroup) const
-{
-    return Mac48Address::GetMulticast(multicastGroup);
-}
-
-Address
-GmEthernetNetDevice::GetMulticast(Ipv6Address addr) const
-{
-    return Mac48Address::GetMulticast(addr);
-}
-
-bool
-GmEthernetNetDevice::IsBridge() const
-{
-    return false;
-}
-
-bool
-GmEthernetNetDevice::IsPointToPoint() const
-{
-    return false;
-}
-
-Ptr<Node>
-GmEthernetNetDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-GmEthernetNetDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
-}
-
-bool
-GmEthernetNetDevice::NeedsArp() const
-{
-    return true;
-}
-
-void
-GmEthernetNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
-}
-
-void
-GmEthernetNetDevice::SetPromiscReceiveCallback(PromiscReceiveCallback cb)
-{
-    m_promiscCallback = cb;
-}
-
-bool
-GmEthernetNetDevice::SupportsSendFrom() const
-{
-    return true;
 }
 
 } // namespace clusternet

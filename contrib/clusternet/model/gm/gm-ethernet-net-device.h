@@ -4,7 +4,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
+#include "ns3/ethernet-device-base.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue.h"
@@ -42,7 +42,7 @@ class HostCpu;
  * MAC addresses map to GM node ids through a table the helper fills (GM's mapper gives every
  * interface its 48-bit id); a broadcast frame (ARP) is sent to every known node in turn.
  */
-class GmEthernetNetDevice : public NetDevice
+class GmEthernetNetDevice : public EthernetDeviceBase
 {
   public:
     static TypeId GetTypeId();
@@ -67,35 +67,17 @@ class GmEthernetNetDevice : public NetDevice
     uint64_t GetTxDrops() const;
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
     bool SetMtu(const uint16_t mtu) override;
     uint16_t GetMtu() const override;
     /// @return bytes of one receive buffer provided to GM (a whole frame)
     uint32_t GetRxBufferBytes() const;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address multicastGroup) const override;
-    Address GetMulticast(Ipv6Address addr) const override;
-    bool IsBridge() const override;
-    bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
     bool SendFrom(Ptr<Packet> packet,
                   const Address& source,
                   const Address& dest,
                   uint16_t protocolNumber) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
     /// Ethernet header carried in front of every IP packet [bytes]
     static constexpr uint32_t HEADER = 14;
@@ -125,12 +107,9 @@ class GmEthernetNetDevice : public NetDevice
     /// @return host address of receive buffer @p i
     uint64_t ReceiveBufferAddress(uint32_t i) const;
 
-    Ptr<Node> m_node;
     Ptr<GmPort> m_port;
     Ptr<HostCpu> m_cpu;
     Ptr<Queue<Packet>> m_queue;
-    Mac48Address m_address;
-    uint32_t m_ifIndex{0};
     uint16_t m_mtu{9000};
     uint8_t m_portId{3};
     uint32_t m_sendBuffers{16};
@@ -151,9 +130,6 @@ class GmEthernetNetDevice : public NetDevice
     uint64_t m_framesReceived{0};
     uint64_t m_txDrops{0};
 
-    NetDevice::ReceiveCallback m_rxCallback;
-    NetDevice::PromiscReceiveCallback m_promiscCallback;
-    TracedCallback<> m_linkChangeCallbacks;
 
     TracedCallback<Ptr<const Packet>> m_macTxTrace;
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace;

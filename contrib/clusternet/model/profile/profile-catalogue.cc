@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "profile-registry.h"
+#include "profile-catalogue.h"
 
 #include "ns3/log.h"
 #include "ns3/string.h"
@@ -24,7 +24,7 @@ namespace ns3
 namespace clusternet
 {
 
-NS_LOG_COMPONENT_DEFINE("ProfileRegistry");
+NS_LOG_COMPONENT_DEFINE("ProfileCatalogue");
 
 namespace
 {
@@ -161,7 +161,7 @@ ScalarText(const toml::node& node, std::string& out)
 const ProfileTarget*
 FindTarget(const std::string& kind, const std::string& target)
 {
-    for (const auto& t : ProfileRegistry::Targets())
+    for (const auto& t : ProfileCatalogue::Targets())
     {
         if (t.kind == kind && t.target == target)
         {
@@ -175,7 +175,7 @@ std::string
 TargetsOf(const std::string& kind)
 {
     std::string out;
-    for (const auto& t : ProfileRegistry::Targets())
+    for (const auto& t : ProfileCatalogue::Targets())
     {
         if (t.kind == kind)
         {
@@ -329,7 +329,7 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
                        TargetsOf(p.kind) + ")";
             }
             TypeId tid = TypeId::LookupByName(target->typeId);
-            std::string err = ProfileRegistry::CheckAttribute(tid, v.attribute, v.value);
+            std::string err = ProfileCatalogue::CheckAttribute(tid, v.attribute, v.value);
             if (!err.empty())
             {
                 return vat + ": " + err;
@@ -512,9 +512,18 @@ LoadInto(const std::vector<std::string>& paths)
             return err;
         }
     }
+    // A file read before (a program asked twice for the same --profile-file) is not read again.
+    static std::set<std::string> read;
+    std::set<std::string> reading = read;
     std::vector<RawProfile> raws = RawProfiles();
     for (const auto& f : files)
     {
+        std::error_code ec;
+        std::string canonical = std::filesystem::weakly_canonical(f, ec).string();
+        if (!reading.insert(ec ? f : canonical).second)
+        {
+            continue;
+        }
         std::string err = ReadFile(f, raws);
         if (!err.empty())
         {
@@ -527,6 +536,7 @@ LoadInto(const std::vector<std::string>& paths)
     {
         return err;
     }
+    read = std::move(reading);
     RawProfiles() = std::move(raws);
     TheCatalogue().profiles = std::move(resolved);
     return "";
@@ -583,7 +593,7 @@ Profile::Get(const std::string& target, const std::string& attribute) const
 }
 
 const std::vector<ProfileTarget>&
-ProfileRegistry::Targets()
+ProfileCatalogue::Targets()
 {
     static const std::vector<ProfileTarget> targets = {
         {"host", "bus", "ns3::clusternet::PciBus"},
@@ -615,7 +625,7 @@ ProfileRegistry::Targets()
 }
 
 std::vector<std::string>
-ProfileRegistry::DefaultPaths()
+ProfileCatalogue::DefaultPaths()
 {
     const char* env = std::getenv("CLUSTERNET_PROFILE_PATH");
     std::vector<std::string> paths;
@@ -635,7 +645,7 @@ ProfileRegistry::DefaultPaths()
 }
 
 const std::vector<Profile>&
-ProfileRegistry::All()
+ProfileCatalogue::All()
 {
     Catalogue& c = TheCatalogue();
     if (!c.loaded)
@@ -653,14 +663,14 @@ ProfileRegistry::All()
 }
 
 std::string
-ProfileRegistry::Load(const std::vector<std::string>& paths)
+ProfileCatalogue::Load(const std::vector<std::string>& paths)
 {
     All();
     return LoadInto(paths);
 }
 
 const Profile*
-ProfileRegistry::Find(const std::string& kind, const std::string& name)
+ProfileCatalogue::Find(const std::string& kind, const std::string& name)
 {
     for (const auto& p : All())
     {
@@ -673,7 +683,7 @@ ProfileRegistry::Find(const std::string& kind, const std::string& name)
 }
 
 std::vector<std::string>
-ProfileRegistry::Names(const std::string& kind)
+ProfileCatalogue::Names(const std::string& kind)
 {
     std::vector<std::string> names;
     for (const auto& p : All())
@@ -687,7 +697,7 @@ ProfileRegistry::Names(const std::string& kind)
 }
 
 std::string
-ProfileRegistry::JoinNames(const std::string& kind)
+ProfileCatalogue::JoinNames(const std::string& kind)
 {
     std::string out;
     for (const auto& n : Names(kind))
@@ -698,7 +708,7 @@ ProfileRegistry::JoinNames(const std::string& kind)
 }
 
 uint32_t
-ProfileRegistry::Apply(const Profile& profile, const std::string& target, Ptr<Object> object)
+ProfileCatalogue::Apply(const Profile& profile, const std::string& target, Ptr<Object> object)
 {
     uint32_t n = 0;
     for (const auto& v : profile.values)
@@ -713,7 +723,7 @@ ProfileRegistry::Apply(const Profile& profile, const std::string& target, Ptr<Ob
 }
 
 std::string
-ProfileRegistry::CheckAttribute(TypeId tid, const std::string& attribute, const std::string& value)
+ProfileCatalogue::CheckAttribute(TypeId tid, const std::string& attribute, const std::string& value)
 {
     TypeId::AttributeInformation info;
     if (!tid.LookupAttributeByName(attribute, &info))
@@ -761,7 +771,7 @@ ProfileRegistry::CheckAttribute(TypeId tid, const std::string& attribute, const 
 }
 
 std::string
-ProfileRegistry::CheckTargets(const std::string& overrides, const std::vector<std::string>& targets)
+ProfileCatalogue::CheckTargets(const std::string& overrides, const std::vector<std::string>& targets)
 {
     std::vector<OverrideItem> items;
     std::string err = ParseOverrides(overrides, items);
@@ -785,7 +795,7 @@ ProfileRegistry::CheckTargets(const std::string& overrides, const std::vector<st
 }
 
 std::string
-ProfileRegistry::ApplyOverrides(const std::string& overrides,
+ProfileCatalogue::ApplyOverrides(const std::string& overrides,
                                 const std::string& target,
                                 Ptr<Object> object)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#ifndef CLUSTERNET_PROFILE_REGISTRY_H
-#define CLUSTERNET_PROFILE_REGISTRY_H
+#ifndef CLUSTERNET_PROFILE_CATALOGUE_H
+#define CLUSTERNET_PROFILE_CATALOGUE_H
 
 #include "ns3/object.h"
 
@@ -74,7 +74,7 @@ struct ProfileTarget
  * (colon-separated), or from the module's profiles/ folder when that is unset. A program
  * adds its users' files with Load() before anything is simulated.
  */
-class ProfileRegistry
+class ProfileCatalogue
 {
   public:
     /// @return the concrete profile, or nullptr if there is none of that kind and name
@@ -127,4 +127,4 @@ class ProfileRegistry
 } // namespace clusternet
 } // namespace ns3
 
-#endif // CLUSTERNET_PROFILE_REGISTRY_H
+#endif // CLUSTERNET_PROFILE_CATALOGUE_H
