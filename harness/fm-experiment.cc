@@ -11,6 +11,8 @@
 #include "ns3/myrinet-net-device.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-catalogue.h"
+#include "ns3/profile-set.h"
+#include "run-checks.h"
 #include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -26,8 +28,16 @@ namespace clusternet
 namespace
 {
 
-const std::vector<std::string> kTargets = {"bridge", "bus", "cpu", "fm", "lcp", "lanai",
-                                           "link", "port", "smt"};
+/// --set targets: the host's, its chipset's, the LANai's and FM's.
+const std::vector<std::string> kTargets = {"chipset.bridge",
+                                           "host.bus",
+                                           "host.cpu",
+                                           "fm.fm",
+                                           "fm.lcp",
+                                           "lanai.lanai",
+                                           "lanai.link",
+                                           "lanai.port",
+                                           "fm.smt"};
 /// The paper's machines (seed 004 sec. 6): chipset -> host profile.
 const std::vector<std::pair<std::string, std::string>> kMachines = {
     {"440lx", "pii300-kayak-nt4"},
@@ -68,39 +78,33 @@ EffectivePacing(const FmConfig& c)
     return v.empty() ? "off" : v;
 }
 
-/// Apply the profiles' values for @p target, the configuration's choices and the overrides.
-std::string
-Configure(const FmConfig& c, const std::string& target, Ptr<Object> obj)
+/// @return the run's values: its profiles (later ones win), its choices (--notify,
+/// --intranode, --credits, the receive queues and processes), then the overrides (checked: the
+/// error or "" in @p err). The profile names of @p c must exist and its choices be valid.
+ProfileSet
+Values(const FmConfig& c, std::string& err)
 {
+    ProfileSet values(kTargets);
     for (const Profile* p : Profiles(c))
     {
-        if (p)
-        {
-            ProfileCatalogue::Apply(*p, target, obj);
-        }
+        values.AddProfile(*p);
     }
-    if (target == "fm")
+    if (!c.notify.empty())
     {
-        if (!c.notify.empty())
-        {
-            obj->SetAttribute("Notify", StringValue(c.notify == "memory" ? "Memory" : "PciPoll"));
-        }
-        if (!c.intranode.empty())
-        {
-            obj->SetAttribute("Intranode",
-                              StringValue(c.intranode == "smt" ? "Smt" : "Loopback"));
-        }
-        if (c.credits)
-        {
-            obj->SetAttribute("Credits", UintegerValue(*c.credits));
-        }
+        values.Set("fm", "Notify", c.notify == "memory" ? "Memory" : "PciPoll");
     }
-    if (target == "smt")
+    if (!c.intranode.empty())
     {
-        obj->SetAttribute("Queues", UintegerValue(c.queues));
-        obj->SetAttribute("MaxProcesses", UintegerValue(c.processes));
+        values.Set("fm", "Intranode", c.intranode == "smt" ? "Smt" : "Loopback");
     }
-    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
+    if (c.credits)
+    {
+        values.Set("fm", "Credits", std::to_string(*c.credits));
+    }
+    values.Set("smt", "Queues", std::to_string(c.queues));
+    values.Set("smt", "MaxProcesses", std::to_string(c.processes));
+    err = values.SetOverrides(c.overrides);
+    return values;
 }
 
 } // namespace
@@ -196,44 +200,20 @@ FmExperiment::Validate(const FmConfig& c)
         return "--queues: M=" + std::to_string(c.queues) + " receive queues; allowed: 1.." +
                std::to_string(c.processes) + " (1 <= M <= N processes per host)";
     }
-    std::string err = ProfileCatalogue::CheckTargets(c.overrides, kTargets);
+    std::string err;
+    ProfileSet values = Values(c, err);
+    err = err.empty() ? RunChecks::LanaiSram(values) : err;
     if (!err.empty())
     {
         return "--set: " + err;
     }
-    std::pair<std::string, Ptr<Object>> objs[] = {
-        {"bridge", CreateObject<HostBridge>()},
-        {"bus", CreateObject<PciBus>()},
-        {"cpu", CreateObject<HostCpu>()},
-        {"fm", CreateObject<FmContext>()},
-        {"lcp", CreateObject<FmMcp>()},
-        {"lanai", CreateObject<LanaiNic>()},
-        {"link", CreateObject<MyrinetChannel>()},
-        {"port", CreateObject<MyrinetNetDevice>()},
-        {"smt", CreateObject<FmSmt>()},
-    };
-    for (auto& [target, obj] : objs)
-    {
-        err = Configure(c, target, obj);
-        if (!err.empty())
-        {
-            return "--set: " + err;
-        }
-    }
-    err = DynamicCast<LanaiNic>(objs[5].second)->CheckConfiguration();
-    if (!err.empty())
-    {
-        return "--set: " + err;
-    }
-    Ptr<FmSmt> smt = DynamicCast<FmSmt>(objs[8].second);
-    uint32_t frames = smt->GetFrames();
+    uint64_t frames = values.GetValue<UintegerValue>("smt", "FreeListFrames").Get();
     if ((frames & (frames - 1)) != 0)
     {
         return "--set: smt.FreeListFrames=" + std::to_string(frames) +
                "; allowed: a power of two";
     }
-    UintegerValue credits;
-    objs[3].second->GetAttribute("Credits", credits);
+    UintegerValue credits = values.GetValue<UintegerValue>("fm", "Credits");
     // Each sender has a credit window into one queue of the receiver.
     uint64_t senders = (c.processes - 1 + c.queues - 1) / c.queues;
     if (senders * credits.Get() > frames)
@@ -378,20 +358,16 @@ FmExperiment::FmExperiment(const FmConfig& c)
     hosts.SetHostProfile(c.host);
     hosts.Install(m_nodes);
 
+    std::string err;
+    ProfileSet values = Values(c, err);
     MyrinetHelper myrinet;
-    for (const Profile* p : Profiles(c))
+    for (const auto& [attribute, value] : values.GetProfileValues("link"))
     {
-        for (const auto& v : p ? p->values : std::vector<ProfileValue>{})
-        {
-            if (v.target == "link")
-            {
-                myrinet.SetChannelAttribute(v.attribute, StringValue(v.value));
-            }
-            else if (v.target == "port")
-            {
-                myrinet.SetDeviceAttribute(v.attribute, StringValue(v.value));
-            }
-        }
+        myrinet.SetChannelAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetProfileValues("port"))
+    {
+        myrinet.SetDeviceAttribute(attribute, StringValue(value));
     }
     NetDeviceContainer ports = myrinet.InstallSwitch(CreateObject<Node>(), m_nodes);
     int64_t stream = 1000;
@@ -399,25 +375,25 @@ FmExperiment::FmExperiment(const FmConfig& c)
     {
         Ptr<Node> node = m_nodes.Get(h);
         Ptr<PciBus> bus = node->GetObject<PciBus>();
-        Configure(c, "bus", bus);
-        Configure(c, "cpu", node->GetObject<HostCpu>());
+        values.Apply("bus", bus);
+        values.Apply("cpu", node->GetObject<HostCpu>());
         Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(h));
-        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port);
-        ProfileCatalogue::ApplyOverrides(c.overrides, "link", port->GetChannel());
+        values.ApplyOverrides("port", port);
+        values.ApplyOverrides("link", port->GetChannel());
 
         Ptr<HostBridge> bridge = CreateObject<HostBridge>();
-        Configure(c, "bridge", bridge);
+        values.Apply("bridge", bridge);
         bridge->SetBus(bus);
         node->AggregateObject(bridge);
         m_bridges.push_back(bridge);
 
         Ptr<LanaiNic> nic = CreateObject<LanaiNic>();
-        Configure(c, "lanai", nic);
+        values.Apply("lanai", nic);
         nic->SetPort(port);
         nic->SetBus(bus);
         node->AggregateObject(nic);
         Ptr<FmMcp> mcp = CreateObject<FmMcp>();
-        Configure(c, "lcp", mcp);
+        values.Apply("lcp", mcp);
         mcp->SetNic(nic);
         mcp->SetNodeId(static_cast<uint16_t>(h));
         node->AggregateObject(mcp);
@@ -425,14 +401,10 @@ FmExperiment::FmExperiment(const FmConfig& c)
         m_mcps.push_back(mcp);
 
         Ptr<FmSmt> smt;
-        EnumValue<FmContext::Intranode> intranode;
-        Ptr<FmContext> probe = CreateObject<FmContext>();
-        Configure(c, "fm", probe);
-        probe->GetAttribute("Intranode", intranode);
-        if (c.processes > 1 && intranode.Get() == FmContext::SMT)
+        if (c.processes > 1 && values.Get("fm", "Intranode") == "Smt")
         {
             smt = CreateObject<FmSmt>();
-            Configure(c, "smt", smt);
+            values.Apply("smt", smt);
             node->AggregateObject(smt);
         }
         m_smts.push_back(smt);
@@ -445,12 +417,10 @@ FmExperiment::FmExperiment(const FmConfig& c)
             if (p > 0)
             {
                 cpu = CreateObject<HostCpu>();
-                const Profile* hp = ProfileCatalogue::Find("host", c.host);
-                ProfileCatalogue::Apply(*hp, "cpu", cpu);
-                Configure(c, "cpu", cpu);
+                values.Apply("cpu", cpu);
             }
             Ptr<FmContext> ctx = CreateObject<FmContext>();
-            Configure(c, "fm", ctx);
+            values.Apply("fm", ctx);
             ctx->Setup(static_cast<uint16_t>(h), static_cast<uint8_t>(p), cpu, bridge, mcp, smt);
             stream += ctx->AssignStreams(stream);
             procs.push_back(ctx);

@@ -11,6 +11,8 @@
 #include "ns3/myrinet-net-device.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-catalogue.h"
+#include "ns3/profile-set.h"
+#include "run-checks.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -22,22 +24,41 @@ namespace clusternet
 namespace
 {
 
-const std::vector<std::string> kTargets = {"lanai", "mcp", "gm", "bus", "cpu", "link", "port"};
+/// --set targets: the LANai profile's (board, firmware, link, port) and the host's.
+const std::vector<std::string> kTargets =
+    {"lanai.lanai", "lanai.mcp", "host.gm", "host.bus", "host.cpu", "lanai.link", "lanai.port"};
 
-
-/// Apply a profile's values and the overrides for @p target; @return error or ""
-std::string
-Configure(const GmConfig& c, const std::string& target, Ptr<Object> obj)
+/// @return true if the board holds the bus at 33 MHz: a bus runs at its slowest device's clock,
+/// and the LANai profile's PciClock property says the board only runs at 33 MHz. A given slot
+/// (--pci) is taken as it is.
+bool
+BoardHoldsBusAt33(const GmConfig& c)
 {
-    for (const auto& kind : {std::string("lanai"), std::string("host")})
+    const Profile* p = ProfileCatalogue::Find("lanai", c.lanai);
+    return p && c.pci.empty() && p->Get("properties", "PciClock") == "33";
+}
+
+/// @return the run's values: its profiles, the PCI slot, then the overrides (checked: the
+/// error or "" in @p err). The profile names of @p c must exist.
+ProfileSet
+Values(const GmConfig& c, std::string& err)
+{
+    ProfileSet values(kTargets);
+    values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
+    values.AddProfile(*ProfileCatalogue::Find("host", c.host));
+    std::string width;
+    std::string clock;
+    if (HostHelper::ParsePciSlot(c.pci, width, clock))
     {
-        const Profile* p = ProfileCatalogue::Find(kind, kind == "lanai" ? c.lanai : c.host);
-        if (p)
-        {
-            ProfileCatalogue::Apply(*p, target, obj);
-        }
+        values.Set("bus", "Width", width);
+        values.Set("bus", "Clock", clock);
     }
-    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
+    if (BoardHoldsBusAt33(c))
+    {
+        values.Set("bus", "Clock", "33");
+    }
+    err = values.SetOverrides(c.overrides);
+    return values;
 }
 
 } // namespace
@@ -66,43 +87,11 @@ GmExperiment::Validate(const GmConfig& c)
         return "hosts: " + std::to_string(c.hosts) +
                " GM hosts; allowed: 2 back to back, or 2..16 on the 16-port switch";
     }
-    std::string err = ProfileCatalogue::CheckTargets(c.overrides, kTargets);
-    if (!err.empty())
-    {
-        return "--set: " + err;
-    }
-    // Check everything on throw-away objects configured as the run will configure them.
-    Ptr<LanaiNic> nic = CreateObject<LanaiNic>();
-    Ptr<MyrinetNetDevice> port = CreateObject<MyrinetNetDevice>();
-    Ptr<MyrinetChannel> link = CreateObject<MyrinetChannel>();
-    std::pair<std::string, Ptr<Object>> objs[] = {
-        {"lanai", nic},
-        {"mcp", CreateObject<GmMcp>()},
-        {"gm", CreateObject<GmPort>()},
-        {"bus", CreateObject<PciBus>()},
-        {"cpu", CreateObject<HostCpu>()},
-        {"link", link},
-        {"port", port},
-    };
-    for (auto& [target, obj] : objs)
-    {
-        err = Configure(c, target, obj);
-        if (!err.empty())
-        {
-            return "--set: " + err;
-        }
-    }
-    err = nic->CheckConfiguration();
-    if (!err.empty())
-    {
-        return "--set: " + err;
-    }
-    err = MyrinetHelper::CheckFlowControl(port, link);
-    if (!err.empty())
-    {
-        return "--set: " + err;
-    }
-    return "";
+    std::string err;
+    ProfileSet values = Values(c, err);
+    err = err.empty() ? RunChecks::LanaiSram(values) : err;
+    err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
+    return err.empty() ? "" : "--set: " + err;
 }
 
 void
@@ -138,34 +127,12 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
     return c;
 }
 
-/// A board that only runs at 33 MHz holds the bus there (a bus runs at its slowest device's
-/// clock): the LANai profile's PciClock property, applied unless a slot is given.
-static void
-LimitToBoardClock(const GmConfig& c, Ptr<PciBus> bus)
-{
-    const Profile* p = ProfileCatalogue::Find("lanai", c.lanai);
-    if (!p || !c.pci.empty())
-    {
-        return;
-    }
-    if (p->Get("properties", "PciClock") == "33")
-    {
-        bus->SetAttribute("Clock", StringValue("33"));
-    }
-}
-
 std::string
 GmExperiment::EffectivePci(const GmConfig& c)
 {
-    if (!c.pci.empty())
-    {
-        return c.pci;
-    }
-    Ptr<PciBus> bus = CreateObject<PciBus>();
-    Configure(c, "bus", bus);
-    LimitToBoardClock(c, bus);
-    return std::to_string(bus->GetBytesPerCycle() * 8) + "x" +
-           (bus->GetCyclePeriod() == NanoSeconds(15) ? "66" : "33");
+    std::string err;
+    ProfileSet values = Values(c, err);
+    return values.Get("bus", "Width") + "x" + values.Get("bus", "Clock");
 }
 
 GmExperiment::GmExperiment(const GmConfig& c)
@@ -176,9 +143,11 @@ GmExperiment::GmExperiment(const GmConfig& c)
     hosts.SetHostProfile(c.host);
     hosts.SetPciSlot(c.pci);
     hosts.Install(m_nodes);
-    for (uint32_t i = 0; i < c.hosts; ++i)
+    std::string err;
+    ProfileSet values = Values(c, err);
+    for (uint32_t i = 0; i < c.hosts && BoardHoldsBusAt33(c); ++i)
     {
-        LimitToBoardClock(c, m_nodes.Get(i)->GetObject<PciBus>());
+        m_nodes.Get(i)->GetObject<PciBus>()->SetAttribute("Clock", StringValue("33"));
     }
 
     GmHelper gm;
@@ -192,20 +161,20 @@ GmExperiment::GmExperiment(const GmConfig& c)
     for (uint32_t i = 0; i < c.hosts; ++i)
     {
         Ptr<Node> n = m_nodes.Get(i);
-        ProfileCatalogue::ApplyOverrides(c.overrides, "bus", n->GetObject<PciBus>());
-        ProfileCatalogue::ApplyOverrides(c.overrides, "cpu", n->GetObject<HostCpu>());
+        values.ApplyOverrides("bus", n->GetObject<PciBus>());
+        values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
         Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
-        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port);
-        ProfileCatalogue::ApplyOverrides(c.overrides, "link", port->GetChannel());
+        values.ApplyOverrides("port", port);
+        values.ApplyOverrides("link", port->GetChannel());
     }
     m_mcps = gm.Install(ports);
     std::vector<Ptr<GmPort>> gmPorts;
     for (auto& mcp : m_mcps)
     {
-        ProfileCatalogue::ApplyOverrides(c.overrides, "lanai", mcp->GetNic());
-        ProfileCatalogue::ApplyOverrides(c.overrides, "mcp", mcp);
+        values.ApplyOverrides("lanai", mcp->GetNic());
+        values.ApplyOverrides("mcp", mcp);
         Ptr<GmPort> port = gm.CreatePort();
-        ProfileCatalogue::ApplyOverrides(c.overrides, "gm", port);
+        values.ApplyOverrides("gm", port);
         GmHelper::Open(port, mcp, 2);
         gmPorts.push_back(port);
     }

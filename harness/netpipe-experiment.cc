@@ -27,6 +27,8 @@
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-catalogue.h"
+#include "ns3/profile-set.h"
+#include "run-checks.h"
 
 #include <sstream>
 
@@ -42,66 +44,21 @@ NS_LOG_COMPONENT_DEFINE("TcpNetpipeExperiment");
 namespace
 {
 
-
-/// Apply overrides for every target of one host's objects; @return error or ""
-std::string
-ApplyHostOverrides(const std::string& overrides,
-                   Ptr<GigeNetDevice> dev,
-                   Ptr<HostCpu> cpu,
-                   Ptr<PciBus> bus,
-                   Ptr<HostStack> stack)
-{
-    std::pair<std::string, Ptr<Object>> targets[] = {
-        {"device", dev},
-        {"coalescer", dev->GetRxCoalescer()},
-        {"cpu", cpu},
-        {"bus", bus},
-        {"stack", stack},
-    };
-    std::vector<std::string> names;
-    for (const auto& t : targets)
-    {
-        names.push_back(t.first);
-    }
-    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
-    if (!err.empty())
-    {
-        return err;
-    }
-    for (auto& [name, obj] : targets)
-    {
-        err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
-        if (!err.empty())
-        {
-            return err;
-        }
-    }
-    return "";
-}
-
-const std::vector<std::string> kMpiTargets = {"mpi", "transport", "via"};
-
-/// Split "target.Attribute=value;..." into the items for @p targets and the rest.
-std::pair<std::string, std::string>
-SplitOverrides(const std::string& overrides, const std::vector<std::string>& targets)
-{
-    std::string mine;
-    std::string rest;
-    std::stringstream ss(overrides);
-    std::string item;
-    while (std::getline(ss, item, ';'))
-    {
-        if (item.empty())
-        {
-            continue;
-        }
-        std::string target = item.substr(0, item.find('.'));
-        bool ours = std::find(targets.begin(), targets.end(), target) != targets.end();
-        std::string& out = ours ? mine : rest;
-        out += (out.empty() ? "" : ";") + item;
-    }
-    return {mine, rest};
-}
+/// --set targets of a run over Gigabit Ethernet NICs: the NIC profile's and the host's.
+const std::vector<std::string> kGigeTargets =
+    {"nic.device", "nic.coalescer", "host.cpu", "host.bus", "host.stack"};
+/// --set targets of IP over GM: the host's IP-over-GM driver and GM library, the LANai's.
+const std::vector<std::string> kGmTargets = {"host.device",
+                                             "lanai.lanai",
+                                             "lanai.mcp",
+                                             "host.gm",
+                                             "host.cpu",
+                                             "host.bus",
+                                             "host.stack",
+                                             "lanai.link",
+                                             "lanai.port"};
+/// --set targets of NetPIPE's MPI mode, besides the network's.
+const std::vector<std::string> kMpiTargets = {"mpi.mpi", "mpi.transport", "mpi.via"};
 
 /// @return true if @p nic names a LANai profile: IP over GM on Myrinet
 bool
@@ -110,103 +67,33 @@ IsLanai(const std::string& nic)
     return ProfileCatalogue::Find("lanai", nic) != nullptr;
 }
 
-/// Override targets of IP over GM, with the objects they configure on one host.
-struct GmTargets
+/// @return the run's values: its profiles, then the overrides (checked: the error or "" in
+/// @p err). The profile names of @p c must exist.
+ProfileSet
+Values(const NetpipeConfig& c, std::string& err)
 {
-    Ptr<GmEthernetNetDevice> device;
-    Ptr<LanaiNic> lanai;
-    Ptr<Object> mcp;
-    Ptr<Object> gm;
-    Ptr<HostCpu> cpu;
-    Ptr<PciBus> bus;
-    Ptr<HostStack> stack;
-    Ptr<MyrinetChannel> link;
-    Ptr<MyrinetNetDevice> port;
-
-    std::vector<std::pair<std::string, Ptr<Object>>> List() const
+    bool gm = IsLanai(c.nic);
+    std::vector<std::string> targets = gm ? kGmTargets : kGigeTargets;
+    if (!c.mpi.empty())
     {
-        return {{"device", device},
-                {"lanai", lanai},
-                {"mcp", mcp},
-                {"gm", gm},
-                {"cpu", cpu},
-                {"bus", bus},
-                {"stack", stack},
-                {"link", link},
-                {"port", port}};
+        targets.insert(targets.end(), kMpiTargets.begin(), kMpiTargets.end());
     }
-};
-
-/// Apply the overrides of every IP-over-GM target; @return error or ""
-std::string
-ApplyGmOverrides(const std::string& overrides, const GmTargets& t)
-{
-    std::vector<std::string> names;
-    for (const auto& [name, obj] : t.List())
+    ProfileSet values(targets);
+    values.AddProfile(*ProfileCatalogue::Find(gm ? "lanai" : "nic", c.nic));
+    values.AddProfile(*ProfileCatalogue::Find("host", c.host));
+    if (!c.mpi.empty())
     {
-        names.push_back(name);
+        values.AddProfile(*ProfileCatalogue::Find("mpi", c.mpi));
     }
-    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
-    for (const auto& [name, obj] : t.List())
+    std::string width;
+    std::string clock;
+    if (HostHelper::ParsePciSlot(c.pci, width, clock))
     {
-        if (!err.empty())
-        {
-            return err;
-        }
-        if (obj)
-        {
-            err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
-        }
+        values.Set("bus", "Width", width);
+        values.Set("bus", "Clock", clock);
     }
-    return err;
-}
-
-/// Check the IP-over-GM configuration on throw-away objects configured as a run would be.
-std::string
-ValidateGm(const NetpipeConfig& c)
-{
-    GmTargets t{CreateObject<GmEthernetNetDevice>(),
-                CreateObject<LanaiNic>(),
-                CreateObject<GmMcp>(),
-                CreateObject<GmPort>(),
-                CreateObject<HostCpu>(),
-                CreateObject<PciBus>(),
-                CreateObject<HostStack>(),
-                CreateObject<MyrinetChannel>(),
-                CreateObject<MyrinetNetDevice>()};
-    for (const auto& kind : {std::string("lanai"), std::string("host")})
-    {
-        const Profile* p = ProfileCatalogue::Find(kind, kind == "lanai" ? c.nic : c.host);
-        for (const auto& [name, obj] : t.List())
-        {
-            ProfileCatalogue::Apply(*p, name, obj);
-        }
-    }
-    std::string err = ApplyGmOverrides(c.overrides, t);
-    if (err.empty())
-    {
-        err = t.lanai->CheckConfiguration();
-    }
-    if (err.empty())
-    {
-        err = MyrinetHelper::CheckFlowControl(t.port, t.link);
-    }
-    if (err.empty())
-    {
-        UintegerValue sendBuffers;
-        UintegerValue receiveBuffers;
-        UintegerValue sendTokens;
-        UintegerValue receiveTokens;
-        t.device->GetAttribute("SendBuffers", sendBuffers);
-        t.device->GetAttribute("ReceiveBuffers", receiveBuffers);
-        t.gm->GetAttribute("SendTokens", sendTokens);
-        t.gm->GetAttribute("ReceiveTokens", receiveTokens);
-        if (sendBuffers.Get() > sendTokens.Get() || receiveBuffers.Get() > receiveTokens.Get())
-        {
-            err = "device.SendBuffers/ReceiveBuffers must not exceed gm.SendTokens/ReceiveTokens";
-        }
-    }
-    return err.empty() ? "" : "--set: " + err;
+    err = values.SetOverrides(c.overrides);
+    return values;
 }
 
 } // namespace
@@ -214,31 +101,32 @@ ValidateGm(const NetpipeConfig& c)
 MpiHelper
 TcpNetpipeExperiment::MakeMpiHelper(const NetpipeConfig& c)
 {
+    std::string err;
+    ProfileSet values = Values(c, err);
+    NS_ABORT_MSG_UNLESS(err.empty(), "TcpNetpipeExperiment: --set: " << err);
     MpiHelper mpi;
     mpi.SetMpiProfile(c.mpi);
-    std::stringstream ss(SplitOverrides(c.overrides, kMpiTargets).first);
-    std::string item;
-    while (std::getline(ss, item, ';'))
+    for (const auto& [attribute, value] : values.GetOverrides("mpi"))
     {
-        std::size_t dot = item.find('.');
-        std::size_t eq = item.find('=');
-        std::string target = item.substr(0, dot);
-        std::string attribute = item.substr(dot + 1, eq - dot - 1);
-        StringValue value(item.substr(eq + 1));
-        if (target == "mpi")
-        {
-            mpi.SetRankAttribute(attribute, value);
-        }
-        else if (target == "via")
-        {
-            mpi.SetViaTransportAttribute(attribute, value);
-        }
-        else
-        {
-            mpi.SetTransportAttribute(attribute, value);
-        }
+        mpi.SetRankAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetOverrides("transport"))
+    {
+        mpi.SetTransportAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetOverrides("via"))
+    {
+        mpi.SetViaTransportAttribute(attribute, StringValue(value));
     }
     return mpi;
+}
+
+std::string
+TcpNetpipeExperiment::EffectivePci(const NetpipeConfig& c)
+{
+    std::string err;
+    ProfileSet values = Values(c, err);
+    return values.Get("bus", "Width") + "x" + values.Get("bus", "Clock");
 }
 
 std::string
@@ -250,22 +138,6 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         {
             return "--stack: unknown MPI profile '" + c.mpi +
                    "'; allowed: " + ProfileCatalogue::JoinNames("mpi");
-        }
-        auto [mine, rest] = SplitOverrides(c.overrides, kMpiTargets);
-        std::string err = ProfileCatalogue::ApplyOverrides(mine, "mpi", CreateObject<MpiRank>());
-        if (err.empty())
-        {
-            err = ProfileCatalogue::ApplyOverrides(mine,
-                                                  "transport",
-                                                  CreateObject<MpiTcpTransport>());
-        }
-        if (err.empty())
-        {
-            err = ProfileCatalogue::ApplyOverrides(mine, "via", CreateObject<MpiViaTransport>());
-        }
-        if (!err.empty())
-        {
-            return "--set: " + err;
         }
         MpiHelper helper;
         helper.SetMpiProfile(c.mpi);
@@ -283,27 +155,16 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         {
             return "--stack: " + c.mpi + " runs over GM (scenario myrinet-mpich-gm)";
         }
-        NetpipeConfig plain = c;
-        plain.mpi.clear();
-        plain.overrides = rest;
-        return Validate(plain);
     }
-    auto names = [](const std::string& kind) {
-        std::string out;
-        for (const auto& n : ProfileCatalogue::Names(kind))
-        {
-            out += (out.empty() ? "" : ", ") + n;
-        }
-        return out;
-    };
     if (!ProfileCatalogue::Find("nic", c.nic) && !IsLanai(c.nic))
     {
-        return "--nic: unknown NIC '" + c.nic + "'; allowed: " + names("nic") + ", " +
-               names("lanai") + " (IP over GM)";
+        return "--nic: unknown NIC '" + c.nic + "'; allowed: " + ProfileCatalogue::JoinNames("nic") +
+               ", " + ProfileCatalogue::JoinNames("lanai") + " (IP over GM)";
     }
     if (!ProfileCatalogue::Find("host", c.host))
     {
-        return "--host: unknown host '" + c.host + "'; allowed: " + names("host");
+        return "--host: unknown host '" + c.host +
+               "'; allowed: " + ProfileCatalogue::JoinNames("host");
     }
     std::string w;
     std::string k;
@@ -326,24 +187,15 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         return "--max-block: " + std::to_string(c.maxBlock) + " out of range; allowed " +
                MaxBlockRange().ToString() + " bytes";
     }
-    if (IsLanai(c.nic))
+    std::string err;
+    ProfileSet values = Values(c, err);
+    if (err.empty() && IsLanai(c.nic))
     {
-        return ValidateGm(c);
+        err = RunChecks::LanaiSram(values);
+        err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
+        err = err.empty() ? RunChecks::GmEthernetTokens(values) : err;
     }
-    // Overrides: check them against throw-away objects (not on nodes).
-    if (!c.overrides.empty())
-    {
-        std::string err = ApplyHostOverrides(c.overrides,
-                                             CreateObject<GigeNetDevice>(),
-                                             CreateObject<HostCpu>(),
-                                             CreateObject<PciBus>(),
-                                             CreateObject<HostStack>());
-        if (!err.empty())
-        {
-            return "--set: " + err;
-        }
-    }
-    return "";
+    return err.empty() ? "" : "--set: " + err;
 }
 
 std::vector<NetpipeApplication::Sample>
@@ -351,8 +203,8 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
 {
     std::string err = Validate(config);
     NS_ABORT_MSG_UNLESS(err.empty(), "TcpNetpipeExperiment: " << err);
-    NetpipeConfig c = config;
-    c.overrides = SplitOverrides(config.overrides, kMpiTargets).second;
+    const NetpipeConfig& c = config;
+    ProfileSet values = Values(c, err);
     NodeContainer nodes;
     nodes.Create(2);
 
@@ -378,21 +230,17 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         {
             Ptr<Node> n = nodes.Get(i);
             Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
-            GmTargets t{nullptr,
-                        mcps[i]->GetNic(),
-                        mcps[i],
-                        nullptr,
-                        n->GetObject<HostCpu>(),
-                        n->GetObject<PciBus>(),
-                        n->GetObject<HostStack>(),
-                        port->GetMyrinetChannel(),
-                        port};
-            ApplyGmOverrides(c.overrides, t);
+            values.ApplyOverrides("lanai", mcps[i]->GetNic());
+            values.ApplyOverrides("mcp", mcps[i]);
+            values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
+            values.ApplyOverrides("bus", n->GetObject<PciBus>());
+            values.ApplyOverrides("stack", n->GetObject<HostStack>());
+            values.ApplyOverrides("link", port->GetMyrinetChannel());
+            values.ApplyOverrides("port", port);
         }
-        std::string overrides = c.overrides;
-        devs = gm.InstallEthernet(mcps, [overrides](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
-            ProfileCatalogue::ApplyOverrides(overrides, "device", d);
-            ProfileCatalogue::ApplyOverrides(overrides, "gm", p);
+        devs = gm.InstallEthernet(mcps, [values](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
+            values.ApplyOverrides("device", d);
+            values.ApplyOverrides("gm", p);
         });
     }
     else
@@ -403,11 +251,12 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         for (uint32_t i = 0; i < 2; ++i)
         {
             Ptr<Node> n = nodes.Get(i);
-            ApplyHostOverrides(c.overrides,
-                               DynamicCast<GigeNetDevice>(devs.Get(i)),
-                               n->GetObject<HostCpu>(),
-                               n->GetObject<PciBus>(),
-                               n->GetObject<HostStack>());
+            Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
+            values.ApplyOverrides("device", dev);
+            values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
+            values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
+            values.ApplyOverrides("bus", n->GetObject<PciBus>());
+            values.ApplyOverrides("stack", n->GetObject<HostStack>());
         }
     }
 

@@ -49,6 +49,9 @@ class TcpNetpipeExperiment
     /// @return the MPI library of @p config configured as a run configures it (profile and
     /// "mpi."/"transport." overrides); @p config.mpi must name a profile
     static MpiHelper MakeMpiHelper(const NetpipeConfig& config);
+    /// @return the PCI slot a run uses, WIDTHxCLOCK: --set, else --pci, else the host profile's;
+    /// @p config must be valid
+    static std::string EffectivePci(const NetpipeConfig& config);
 
     /// @return the IP MTUs a run takes [bytes]: GigeNetDevice's Mtu checker
     static UintegerRange MtuRange();

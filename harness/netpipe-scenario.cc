@@ -19,36 +19,6 @@ namespace ns3
 namespace clusternet
 {
 
-namespace
-{
-
-/// The PCI slot a run uses: the override, else the host profile's.
-std::string
-EffectivePci(const NetpipeConfig& c)
-{
-    if (!c.pci.empty())
-    {
-        return c.pci;
-    }
-    std::string width = "32";
-    std::string clock = "33";
-    for (const auto& v : ProfileCatalogue::Find("host", c.host)->values)
-    {
-        if (v.target == "bus" && v.attribute == "Width")
-        {
-            width = v.value;
-        }
-        if (v.target == "bus" && v.attribute == "Clock")
-        {
-            clock = v.value;
-        }
-    }
-    return width + "x" + clock;
-}
-
-
-} // namespace
-
 std::vector<std::string>
 NetpipeColumns(bool mpi)
 {
@@ -72,7 +42,7 @@ NetpipeColumns(bool mpi)
 std::vector<std::vector<std::string>>
 NetpipeRows(const NetpipeConfig& c)
 {
-    std::vector<std::string> config = {c.nic, c.host, EffectivePci(c), std::to_string(c.mtu)};
+    std::vector<std::string> config = {c.nic, c.host, TcpNetpipeExperiment::EffectivePci(c), std::to_string(c.mtu)};
     if (c.mpi.empty())
     {
         config.push_back(std::to_string(c.sockbuf));

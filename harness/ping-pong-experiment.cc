@@ -16,6 +16,7 @@
 #include "ns3/mpi-tcp-transport.h"
 #include "ns3/pci-bus.h"
 #include "ns3/profile-catalogue.h"
+#include "ns3/profile-set.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -33,30 +34,32 @@ const std::string PingPongExperiment::LOOPBACK = "loopback-nt";
 namespace
 {
 
-/// Override targets, with the objects of one process they configure.
-using Targets = std::vector<std::pair<std::string, Ptr<Object>>>;
+/// --set targets: the NIC's, the host's and the message-passing library's (echo: the
+/// echoing process's rank).
+const std::vector<std::string> kTargets = {"nic.device",
+                                           "nic.coalescer",
+                                           "host.cpu",
+                                           "host.bus",
+                                           "host.stack",
+                                           "mpi.mpi",
+                                           "mpi.echo",
+                                           "mpi.transport",
+                                           "mpi.shm"};
 
-std::string
-ApplyAll(const std::string& overrides, const Targets& targets)
+/// @return the run's values: its profiles, then the overrides (checked: the error or "" in
+/// @p err). The host and stack of @p c must exist.
+ProfileSet
+Values(const PingPongConfig& c, std::string& err)
 {
-    std::vector<std::string> names;
-    for (const auto& t : targets)
+    ProfileSet values(kTargets);
+    if (const Profile* nic = ProfileCatalogue::Find("nic", c.nic))
     {
-        names.push_back(t.first);
+        values.AddProfile(*nic);
     }
-    std::string err = ProfileCatalogue::CheckTargets(overrides, names);
-    for (const auto& [name, obj] : targets)
-    {
-        if (!err.empty())
-        {
-            break;
-        }
-        if (obj)
-        {
-            err = ProfileCatalogue::ApplyOverrides(overrides, name, obj);
-        }
-    }
-    return err;
+    values.AddProfile(*ProfileCatalogue::Find("host", c.host));
+    values.AddProfile(*ProfileCatalogue::Find("mpi", c.stack));
+    err = values.SetOverrides(c.overrides);
+    return values;
 }
 
 std::string
@@ -114,15 +117,8 @@ PingPongExperiment::Validate(const PingPongConfig& c)
     {
         return "--lengths: need at least one message length";
     }
-    Targets t = {{"device", CreateObject<GigeNetDevice>()},
-                 {"coalescer", CreateObject<InterruptCoalescer>()},
-                 {"cpu", CreateObject<HostCpu>()},
-                 {"bus", CreateObject<PciBus>()},
-                 {"stack", CreateObject<HostStack>()},
-                 {"mpi", CreateObject<MpiRank>()},
-                 {"transport", CreateObject<MpiTcpTransport>()},
-                 {"shm", CreateObject<MpiShmTransport>()}};
-    std::string err = ApplyAll(c.overrides, t);
+    std::string err;
+    Values(c, err);
     return err.empty() ? "" : "--set: " + err;
 }
 
@@ -158,29 +154,34 @@ PingPongExperiment::Run(const PingPongConfig& c)
         Ipv4InterfaceContainer ifs = addr.Assign(devs);
         ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
     }
+    ProfileSet values = Values(c, err);
     // The echoing process's own settings (PVM's slave sends back without packing).
-    for (const auto& v : ProfileCatalogue::Find("mpi", c.stack)->values)
-    {
-        if (v.target == "echo")
-        {
-            ranks[1]->SetAttribute(v.attribute, StringValue(v.value));
-        }
-    }
+    values.ApplyProfiles("echo", ranks[1]);
     for (uint32_t i = 0; i < 2; ++i)
     {
         Ptr<Node> n = nodes.Get(i);
-        Ptr<GigeNetDevice> dev =
-            devs.GetN() > i ? DynamicCast<GigeNetDevice>(devs.Get(i)) : nullptr;
-        Targets t = {{"device", dev},
-                     {"coalescer", dev ? Ptr<Object>(dev->GetRxCoalescer()) : nullptr},
-                     {"cpu", n->GetObject<HostCpu>()},
-                     {"bus", n->GetObject<PciBus>()},
-                     {"stack", n->GetObject<HostStack>()},
-                     {"mpi", ranks[i]},
-                     {"transport", DynamicCast<MpiTcpTransport>(ranks[i]->GetTransport())},
-                     {"shm", DynamicCast<MpiShmTransport>(ranks[i]->GetTransport())}};
-        ApplyAll(c.overrides, t);
+        std::pair<std::string, Ptr<Object>> objects[] = {
+            {"cpu", n->GetObject<HostCpu>()},
+            {"bus", n->GetObject<PciBus>()},
+            {"stack", n->GetObject<HostStack>()},
+            {"mpi", ranks[i]},
+            {"transport", DynamicCast<MpiTcpTransport>(ranks[i]->GetTransport())},
+            {"shm", DynamicCast<MpiShmTransport>(ranks[i]->GetTransport())}};
+        if (devs.GetN() > i)
+        {
+            Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
+            values.ApplyOverrides("device", dev);
+            values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
+        }
+        for (const auto& [target, object] : objects)
+        {
+            if (object) // a run over shared memory has no TCP transport, and the reverse
+            {
+                values.ApplyOverrides(target, object);
+            }
+        }
     }
+    values.ApplyOverrides("echo", ranks[1]);
     Ptr<PingPongBenchmark> bench = CreateObject<PingPongBenchmark>();
     bench->SetAttribute("Repeats", UintegerValue(c.repeats));
     bench->Start(ranks[0], ranks[1], c.lengths, []() { Simulator::Stop(); });

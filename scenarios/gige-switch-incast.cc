@@ -95,7 +95,7 @@ main(int argc, char** argv)
     uint64_t drops = sw->GetOutputDrops();
     for (uint32_t i = 0; i < sw->GetNSwitchPorts(); ++i)
     {
-        Ptr<GigeNetDevice> port = sw->GetSwitchPort(i);
+        Ptr<GigeNetDevice> port = DynamicCast<GigeNetDevice>(sw->GetSwitchPort(i));
         drops += port->GetRxFifoDrops();
         std::cout << std::setw(4) << i << "  " << std::setw(6) << (i == senders ? "sink" : "sender")
                   << std::setw(12) << port->GetPauseFramesSent() << std::setw(12)

@@ -12,6 +12,7 @@
 //   ./ns3 run scenarios/myrinet-incast -- --drain=250,500,1000,2000 --senders=7
 
 #include "scenario-args.h"
+#include "run-checks.h"
 #include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -38,14 +39,18 @@ struct IncastConfig
     std::string overrides;     //!< "target.Attribute=value;..." (port, link, switch)
 };
 
-const std::vector<std::string> kTargets = {"port", "link", "switch"};
+/// --set targets: the ports, links and switch of the LANai profile's Myrinet generation.
+const std::vector<std::string> kTargets = {"lanai.port", "lanai.link", "lanai.switch"};
 
-/// Apply the LANai profile's and the user's values for @p target to @p obj; @return error
-std::string
-Configure(const IncastConfig& c, const std::string& target, Ptr<Object> obj)
+/// @return the run's values: the LANai profile's, then the overrides (checked: the error or ""
+/// in @p err)
+ProfileSet
+Values(const IncastConfig& c, std::string& err)
 {
-    ProfileCatalogue::Apply(*ProfileCatalogue::Find("lanai", c.lanai), target, obj);
-    return ProfileCatalogue::ApplyOverrides(c.overrides, target, obj);
+    ProfileSet values(kTargets);
+    values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
+    err = values.SetOverrides(c.overrides);
+    return values;
 }
 
 std::vector<std::string>
@@ -64,30 +69,32 @@ RunIncast(const IncastConfig& c)
     NodeContainer nodes(hosts);
     Ptr<Node> swNode = CreateObject<Node>();
     MyrinetHelper myrinet;
-    const Profile* lanai = ProfileCatalogue::Find("lanai", c.lanai);
-    for (const auto& v : lanai->values)
+    std::string err;
+    ProfileSet values = Values(c, err);
+    for (const auto& [attribute, value] : values.GetProfileValues("link"))
     {
-        if (v.target == "link")
-        {
-            myrinet.SetChannelAttribute(v.attribute, StringValue(v.value));
-        }
-        else if (v.target == "port")
-        {
-            myrinet.SetDeviceAttribute(v.attribute, StringValue(v.value));
-        }
+        myrinet.SetChannelAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetProfileValues("port"))
+    {
+        myrinet.SetDeviceAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetProfileValues("switch"))
+    {
+        myrinet.SetSwitchAttribute(attribute, StringValue(value));
     }
     NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
     Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
-    ProfileCatalogue::ApplyOverrides(c.overrides, "switch", sw);
+    values.ApplyOverrides("switch", sw);
     for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
     {
-        ProfileCatalogue::ApplyOverrides(c.overrides, "port", sw->GetPort(i));
-        ProfileCatalogue::ApplyOverrides(c.overrides, "link", sw->GetPort(i)->GetMyrinetChannel());
+        values.ApplyOverrides("port", sw->GetPort(i));
+        values.ApplyOverrides("link", sw->GetPort(i)->GetMyrinetChannel());
     }
     auto port = [&](uint32_t i) { return DynamicCast<MyrinetNetDevice>(ports.Get(i)); };
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        ProfileCatalogue::ApplyOverrides(c.overrides, "port", port(i));
+        values.ApplyOverrides("port", port(i));
     }
     Ptr<MyrinetNetDevice> rx = port(c.receiverPort);
     rx->SetAttribute("ReceiveRate", DataRateValue(DataRate(uint64_t(c.drainMbps) * 1000000)));
@@ -136,8 +143,8 @@ RunIncast(const IncastConfig& c)
     auto row = [&](const std::string& name,
                    const std::string& from,
                    const std::string& to,
-                   Ptr<MyrinetNetDevice> tx,
-                   Ptr<MyrinetNetDevice> recv,
+                   Ptr<MyrinetPort> tx,
+                   Ptr<MyrinetPort> recv,
                    uint64_t payloadSent,
                    uint64_t payloadReceived) {
         rows.push_back({drain,
@@ -223,17 +230,9 @@ main(int argc, char** argv)
     bool resume = args.GetBool("resume");
     bool report = args.GetBool("report");
     uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
-    std::string err = ProfileCatalogue::CheckTargets(base.overrides, kTargets);
-    if (err.empty())
-    {
-        // Check the settings on throw-away objects configured as the run configures them.
-        Ptr<MyrinetNetDevice> dev = CreateObject<MyrinetNetDevice>();
-        Ptr<MyrinetChannel> link = CreateObject<MyrinetChannel>();
-        err = Configure(base, "port", dev);
-        err = err.empty() ? Configure(base, "link", link) : err;
-        err = err.empty() ? Configure(base, "switch", CreateObject<MyrinetSwitch>()) : err;
-        err = err.empty() ? MyrinetHelper::CheckFlowControl(dev, link) : err;
-    }
+    std::string err;
+    ProfileSet values = Values(base, err);
+    err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
     if (!err.empty())
     {
         args.Fail("--set: " + err);

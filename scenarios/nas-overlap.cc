@@ -75,12 +75,23 @@ ParseConfig(const std::string& text, NasConfig& c)
 
 std::string g_overrides; //!< --set: "npb.Attribute=value;..."
 
+/// @return the skeleton's values: the host profile's, then --set (checked: the error or "" in
+/// @p err)
+ProfileSet
+Values(std::string& err)
+{
+    ProfileSet values({"host.npb"});
+    values.AddProfile(*ProfileCatalogue::Find("host", kHost));
+    err = values.SetOverrides(g_overrides);
+    return values;
+}
+
 Ptr<NasSkeleton>
 Skeleton()
 {
     Ptr<NasSkeleton> s = CreateObject<NasSkeleton>();
-    ProfileCatalogue::Apply(*ProfileCatalogue::Find("host", kHost), "npb", s);
-    ProfileCatalogue::ApplyOverrides(g_overrides, "npb", s);
+    std::string err;
+    Values(err).Apply("npb", s);
     return s;
 }
 
@@ -204,11 +215,8 @@ main(int argc, char** argv)
         args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
     uint32_t steps = args.GetUint("steps", 0, 400, "steps");
     g_overrides = args.Get("set");
-    std::string err = ProfileCatalogue::CheckTargets(g_overrides, {"npb"});
-    if (err.empty())
-    {
-        err = ProfileCatalogue::ApplyOverrides(g_overrides, "npb", CreateObject<NasSkeleton>());
-    }
+    std::string err;
+    Values(err);
     if (!err.empty())
     {
         args.Fail("--set: " + err);

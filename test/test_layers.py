@@ -7,7 +7,9 @@ Layers, lowest first; a layer includes only layers below it (and itself):
 
 ethernet and myrinet are siblings (neither includes the other), and so are gm and fm. Within
 gm/ and fm/, the firmware (the control programs that run on the LANai) reports upward through
-callbacks and never includes the host library it serves. helper/
+callbacks and never includes the host library it serves. The switches and the Myrinet fabric
+reach their ports through a port interface (MyrinetPort, EthernetSwitchPort) and never include
+a concrete device. helper/
 may include any model layer; model/ never includes helper/. Nothing in contrib/clusternet
 includes the harness (headers of the repository outside contrib/, such as harness/ and
 scenarios/): the module builds and its TestSuites pass on their own.
@@ -26,6 +28,9 @@ RANK = {"profile": 0, "host": 1, "ethernet": 2, "myrinet": 2, "gm": 3, "fm": 3, 
 # Firmware files and the host-library headers they must not include.
 FIRMWARE = {"gm-mcp", "fm-mcp"}
 HOST_LIBRARY = {"gm-port.h", "gm-ethernet-net-device.h", "fm-context.h", "fm-smt.h"}
+# Switch and fabric files and the concrete port devices they must not include.
+FABRIC = {"myrinet-switch", "myrinet-worm", "myrinet-channel", "gige-switch-net-device"}
+CONCRETE_PORTS = {"myrinet-net-device.h", "gige-net-device.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:ns3/)?([\w.-]+\.h)"', re.M)
 
 
@@ -55,6 +60,8 @@ def violations(module, harness_roots=()):
             tparts = target.relative_to(module).parts
             if path.stem in FIRMWARE and name in HOST_LIBRARY:
                 found.append(f"{where}: firmware includes host library {name}")
+            elif path.stem in FABRIC and name in CONCRETE_PORTS:
+                found.append(f"{where}: switch includes concrete port {name}")
             elif parts[0] == "model" and tparts[0] == "helper":
                 found.append(f"{where}: model includes helper/{name}")
             elif layer is None or tparts[0] != "model":
@@ -93,6 +100,19 @@ def test_applications_never_name_a_concrete_device():
     assert named == []
 
 
+def _code(text):
+    """``text`` without its comments (a comment may name the devices a port interface serves)."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+
+
+def test_switches_never_name_a_concrete_port():
+    named = [f"{p.relative_to(MODULE)}: {m.group(1)}"
+             for p in _sources(MODULE / "model") if p.stem in FABRIC
+             for m in re.finditer(r"\b(GigeNetDevice|GmEthernetNetDevice|MyrinetNetDevice)\b",
+                                  _code(p.read_text()))]
+    assert named == []
+
+
 def _tree(tmp_path, files):
     for rel, text in files.items():
         path = tmp_path / rel
@@ -116,6 +136,10 @@ def _tree(tmp_path, files):
     # firmware calls the host library
     ({"model/gm/gm-mcp.cc": '#include "gm-port.h"\n', "model/gm/gm-port.h": ""},
      "model/gm/gm-mcp.cc:1: firmware includes host library gm-port.h"),
+    # a switch reaches a concrete port
+    ({"model/myrinet/myrinet-switch.cc": '#include "myrinet-net-device.h"\n',
+      "model/myrinet/myrinet-net-device.h": ""},
+     "model/myrinet/myrinet-switch.cc:1: switch includes concrete port myrinet-net-device.h"),
     # the module includes the harness
     ({"helper/gige-helper.cc": '#include "ns3/scenario-args.h"\n'},
      "helper/gige-helper.cc:1: includes harness header scenario-args.h"),

@@ -54,29 +54,11 @@ MyrinetHelper::CheckFlowControl() const
 std::string
 MyrinetHelper::CheckFlowControl(Ptr<MyrinetNetDevice> dev, Ptr<MyrinetChannel> ch)
 {
-    double rate = ch->GetDataRate().GetBitRate() / 8.0;
-    if (rate <= 0)
-    {
-        return "DataRate: the link rate must be above 0 bit/s";
-    }
-    uint32_t slack = dev->GetSlackBufferSize();
-    uint32_t stop = dev->GetStopThreshold();
-    uint32_t go = dev->GetGoThreshold();
-    std::ostringstream os;
-    if (go >= stop)
-    {
-        os << "GoThreshold: " << go << " must be below StopThreshold (" << stop << " bytes)";
-        return os.str();
-    }
-    double inFlight = 2 * rate * ch->GetDelay().GetSeconds();
-    if (stop + inFlight > slack + 1e-9)
-    {
-        os << "StopThreshold: " << stop << " bytes + " << inFlight
-           << " bytes in flight over two cable delays exceeds SlackBufferSize (" << slack
-           << " bytes); allowed StopThreshold <= " << static_cast<int64_t>(slack - inFlight);
-        return os.str();
-    }
-    return "";
+    return MyrinetNetDevice::CheckFlowControl(dev->GetSlackBufferSize(),
+                                              dev->GetStopThreshold(),
+                                              dev->GetGoThreshold(),
+                                              ch->GetDataRate(),
+                                              ch->GetDelay());
 }
 
 Ptr<MyrinetNetDevice>

@@ -344,8 +344,9 @@ class GigeSwitchOverloadTestCase : public TestCase
         Simulator::Run();
         for (uint32_t i = 0; i < sw->GetNSwitchPorts(); ++i)
         {
-            o.drops += sw->GetSwitchPort(i)->GetRxFifoDrops();
-            o.pauses += sw->GetSwitchPort(i)->GetPauseFramesSent();
+            Ptr<GigeNetDevice> port = DynamicCast<GigeNetDevice>(sw->GetSwitchPort(i));
+            o.drops += port->GetRxFifoDrops();
+            o.pauses += port->GetPauseFramesSent();
         }
         o.drops += sw->GetOutputDrops();
         o.drops += DynamicCast<GigeNetDevice>(sink)->GetRxFifoDrops();
@@ -987,6 +988,79 @@ class ProfileFileTestCase : public TestCase
 };
 
 /**
+ * A run's values (ProfileSet): an attribute is the attribute's initial value until a profile
+ * sets it, a later layer wins (profile, then the run's choice, then --set), a profile value
+ * for the same target name of another object is not taken, bad overrides are refused whole,
+ * and the values reach an object only when applied.
+ */
+class ProfileSetTestCase : public TestCase
+{
+  public:
+    ProfileSetTestCase()
+        : TestCase("profile sets: layers, kinds, refused overrides, application")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string dir = CreateTempDirFilename("clusternet-profile-set");
+        std::filesystem::create_directories(dir);
+        std::string file = dir + "/set.toml";
+        std::ofstream(file) << "[ps-nic]\nkind = \"nic\"\ndescription = \"x\"\n"
+                               "[ps-nic.device]\nMtu = [\"4000\", \"test\"]\n"
+                               "[ps-host]\nkind = \"host\"\ndescription = \"y\"\n"
+                               "[ps-host.bus]\nWidth = [\"64\", \"test\"]\n"
+                               "[ps-host.device]\nSendBuffers = [\"5\", \"test: IP over GM\"]\n";
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({file}), "", "the file loads");
+
+        ProfileSet values({"nic.device", "host.bus"});
+        NS_TEST_ASSERT_MSG_EQ(values.Get("device", "Mtu"), "1500", "GigeNetDevice's default");
+        NS_TEST_ASSERT_MSG_EQ(values.Get("bus", "Width"), "32", "PciBus's default");
+        values.AddProfile(*ProfileCatalogue::Find("nic", "ps-nic"));
+        values.AddProfile(*ProfileCatalogue::Find("host", "ps-host"));
+        NS_TEST_ASSERT_MSG_EQ(values.Get("device", "Mtu"), "4000", "the NIC profile's");
+        NS_TEST_ASSERT_MSG_EQ(values.Get("bus", "Width"), "64", "the host profile's");
+        NS_TEST_ASSERT_MSG_EQ(values.GetProfileValues("device").size(),
+                              1,
+                              "the host's device (GmEthernetNetDevice) is another object");
+        values.Set("bus", "Clock", "66");
+        NS_TEST_ASSERT_MSG_EQ(values.Get("bus", "Clock"), "66", "the run's choice");
+
+        NS_TEST_ASSERT_MSG_EQ(values.SetOverrides("device.Mtu=9000;bus.Width=32"), "", "good");
+        NS_TEST_ASSERT_MSG_EQ(values.GetValue<UintegerValue>("device", "Mtu").Get(),
+                              9000,
+                              "--set wins");
+        NS_TEST_ASSERT_MSG_EQ(values.Get("bus", "Width"), "32", "--set wins over the profile");
+
+        std::string err = values.SetOverrides("device.Mtu=1500;stack.Timestamps=false");
+        NS_TEST_ASSERT_MSG_EQ(err,
+                              "'stack.Timestamps=false': unknown target 'stack'; allowed: device, "
+                              "bus",
+                              "a target the run does not have");
+        NS_TEST_ASSERT_MSG_EQ(values.Get("device", "Mtu"), "9000", "nothing added when refused");
+        err = values.SetOverrides("device.Mtu=100000");
+        NS_TEST_ASSERT_MSG_EQ(err.rfind("'device.Mtu=100000': value not allowed", 0), 0, err);
+        err = values.SetOverrides("device.Frob=1");
+        bool named = err.find("has no attribute Frob") != std::string::npos;
+        NS_TEST_ASSERT_MSG_EQ(named, true, err);
+        err = values.SetOverrides("device.Mtu");
+        NS_TEST_ASSERT_MSG_EQ(err, "'device.Mtu' is not target.Attribute=value", err);
+
+        Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
+        values.ApplyProfiles("device", dev);
+        NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "profiles only");
+        values.ApplyOverrides("device", dev);
+        NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 9000, "then --set");
+        Ptr<PciBus> bus = CreateObject<PciBus>();
+        values.Apply("bus", bus);
+        NS_TEST_ASSERT_MSG_EQ(bus->GetBytesPerCycle(), 4, "32 bits: --set");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetCyclePeriod(), NanoSeconds(15), "66 MHz: the choice");
+        std::filesystem::remove_all(dir);
+    }
+};
+
+/**
  * A NIC tells an application the size of the receive buffer its driver posts per frame through
  * the read-only attribute RxBufferBytes, whatever the device (the application never casts).
  */
@@ -1071,6 +1145,7 @@ class ClusternetTestSuite : public TestSuite
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new RxBufferBytesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new UintegerRangeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GigeTcpGoodputTestCase, TestCase::Duration::QUICK);

@@ -270,7 +270,7 @@ class MyrinetBlockedWormTestCase : public TestCase
         // Z alone would take 3 delays, 2 latencies and 103 bytes: about 1.5 us after 3 us.
         NS_TEST_ASSERT_MSG_GT(c.at[0], MicroSeconds(3) + Serial(big) / 2, "Z delayed");
         NS_TEST_ASSERT_MSG_GT(s2up->GetStopCount(), 0u, "STOP on the inter-switch link");
-        Ptr<MyrinetNetDevice> s1a = sw.Get(0)->GetObject<MyrinetSwitch>()->GetPort(0);
+        Ptr<MyrinetPort> s1a = sw.Get(0)->GetObject<MyrinetSwitch>()->GetPort(0);
         NS_TEST_ASSERT_MSG_GT(s1a->GetStopCount(), 0u, "STOP on A's link (held behind Y's head)");
         for (uint32_t i = 0; i < 4; ++i)
         {

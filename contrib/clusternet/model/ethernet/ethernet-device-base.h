@@ -23,6 +23,8 @@ namespace clusternet
 class EthernetDeviceBase : public NetDevice
 {
   public:
+    static constexpr uint32_t HEADER = 14; //!< Ethernet header: dst, src, EtherType [bytes]
+
     static TypeId GetTypeId();
 
     void SetIfIndex(const uint32_t index) override;

@@ -32,7 +32,7 @@ GigeNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::GigeNetDevice")
-            .SetParent<EthernetDeviceBase>()
+            .SetParent<EthernetSwitchPort>()
             .SetGroupName("Clusternet")
             .AddConstructor<GigeNetDevice>()
             .AddAttribute("Mtu",
@@ -268,7 +268,7 @@ GigeNetDevice::DoInitialize()
         m_txCoalescer->SetHandler(MakeCallback(&GigeNetDevice::TxInterrupt, this));
         m_txCoalescer->Initialize();
     }
-    EthernetDeviceBase::DoInitialize();
+    EthernetSwitchPort::DoInitialize();
 }
 
 void
@@ -297,7 +297,7 @@ GigeNetDevice::DoDispose()
     m_rxFifo.clear();
     m_rxDone.clear();
     m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
-    EthernetDeviceBase::DoDispose();
+    EthernetSwitchPort::DoDispose();
 }
 
 Time

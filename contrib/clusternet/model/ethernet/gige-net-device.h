@@ -5,7 +5,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/mac48-address.h"
-#include "ethernet-device-base.h"
+#include "ethernet-switch-port.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue.h"
@@ -41,7 +41,7 @@ class InterruptCoalescer;
  * (SetHoldRxBuffer) a received frame stays charged to the RX FIFO until the switch releases it
  * after the egress port sent it, so the FIFO is the port's ingress buffer.
  */
-class GigeNetDevice : public EthernetDeviceBase
+class GigeNetDevice : public EthernetSwitchPort
 {
   public:
     /// State of the transmit MAC.
@@ -53,7 +53,6 @@ class GigeNetDevice : public EthernetDeviceBase
     };
 
     static constexpr uint32_t PREAMBLE_SFD = 8; //!< preamble + start frame delimiter [bytes]
-    static constexpr uint32_t HEADER = 14;      //!< dst, src, EtherType [bytes]
     static constexpr uint32_t FCS = 4;          //!< frame check sequence [bytes]
     static constexpr uint32_t IFG = 12;         //!< interframe gap [bytes]
     static constexpr uint32_t MIN_FRAME = 64;   //!< minimum frame, header to FCS [bytes]
@@ -75,11 +74,11 @@ class GigeNetDevice : public EthernetDeviceBase
     void Receive(Ptr<Packet> frame);
 
     /// Switch-port mode: keep received frames charged to the RX FIFO until ReleaseRxBuffer().
-    void SetHoldRxBuffer(bool hold);
+    void SetHoldRxBuffer(bool hold) override;
     /// Free @p bytes of the RX FIFO (switch-port mode), possibly ending a PAUSE.
-    void ReleaseRxBuffer(uint32_t bytes);
+    void ReleaseRxBuffer(uint32_t bytes) override;
     /// Callback invoked when a data frame has left the MAC (switch egress accounting).
-    void SetTxCompleteCallback(Callback<void, Ptr<const Packet>> cb);
+    void SetTxCompleteCallback(Callback<void, Ptr<const Packet>> cb) override;
 
     /// @return frames dropped because the RX FIFO was full
     uint64_t GetRxFifoDrops() const;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gige-switch-net-device.h"
 
-#include "gige-net-device.h"
+#include "ethernet-switch-port.h"
 
 #include "ns3/attribute-range.h"
 #include "switch-frame-tag.h"
@@ -80,12 +80,12 @@ GigeSwitchNetDevice::DoDispose()
 }
 
 void
-GigeSwitchNetDevice::AddSwitchPort(Ptr<GigeNetDevice> port)
+GigeSwitchNetDevice::AddSwitchPort(Ptr<EthernetSwitchPort> port)
 {
     NS_LOG_FUNCTION(this << port);
     NS_ASSERT_MSG(m_node, "add the switch to its node before adding ports");
     NS_ASSERT_MSG(port->GetNode() == m_node,
-                  "a switch port must be a GigeNetDevice on the switch's node");
+                  "a switch port must be on the switch's node");
     if (m_address == Mac48Address())
     {
         m_address = Mac48Address::ConvertFrom(port->GetAddress());
@@ -106,7 +106,7 @@ GigeSwitchNetDevice::GetNSwitchPorts() const
     return m_ports.size();
 }
 
-Ptr<GigeNetDevice>
+Ptr<EthernetSwitchPort>
 GigeSwitchNetDevice::GetSwitchPort(uint32_t n) const
 {
     NS_ASSERT_MSG(n < m_ports.size(), "no switch port " << n);
@@ -134,8 +134,8 @@ GigeSwitchNetDevice::ReceiveFromPort(Ptr<NetDevice> device,
                                      PacketType packetType)
 {
     NS_LOG_FUNCTION(this << device << packet << protocol << source << destination << packetType);
-    Ptr<GigeNetDevice> ingress = DynamicCast<GigeNetDevice>(device);
-    NS_ASSERT_MSG(ingress, "frame from a port that is not a GigeNetDevice");
+    Ptr<EthernetSwitchPort> ingress = DynamicCast<EthernetSwitchPort>(device);
+    NS_ASSERT_MSG(ingress, "frame from a port that is not an EthernetSwitchPort");
     Mac48Address src = Mac48Address::ConvertFrom(source);
     Mac48Address dst = Mac48Address::ConvertFrom(destination);
     if (!m_promiscCallback.IsNull())
@@ -161,7 +161,7 @@ GigeSwitchNetDevice::ReceiveFromPort(Ptr<NetDevice> device,
 }
 
 void
-GigeSwitchNetDevice::Forward(Ptr<GigeNetDevice> ingress,
+GigeSwitchNetDevice::Forward(Ptr<EthernetSwitchPort> ingress,
                              Ptr<Packet> packet,
                              uint16_t protocol,
                              Mac48Address src,
@@ -169,8 +169,8 @@ GigeSwitchNetDevice::Forward(Ptr<GigeNetDevice> ingress,
 {
     NS_LOG_FUNCTION(this << ingress << packet << protocol << src << dst);
     Learn(src, ingress);
-    std::vector<Ptr<GigeNetDevice>> egress;
-    Ptr<GigeNetDevice> known = dst.IsGroup() ? nullptr : Lookup(dst);
+    std::vector<Ptr<EthernetSwitchPort>> egress;
+    Ptr<EthernetSwitchPort> known = dst.IsGroup() ? nullptr : Lookup(dst);
     if (known)
     {
         if (known != ingress)
@@ -189,7 +189,7 @@ GigeSwitchNetDevice::Forward(Ptr<GigeNetDevice> ingress,
         }
     }
     uint64_t id = m_nextId++;
-    m_held[id] = Held{ingress, packet->GetSize() + GigeNetDevice::HEADER,
+    m_held[id] = Held{ingress, packet->GetSize() + EthernetSwitchPort::HEADER,
                       static_cast<uint32_t>(egress.size())};
     SwitchFrameTag tag(id);
     for (const auto& port : egress)
@@ -244,12 +244,12 @@ GigeSwitchNetDevice::Release(uint64_t id)
 }
 
 void
-GigeSwitchNetDevice::Learn(Mac48Address source, Ptr<GigeNetDevice> port)
+GigeSwitchNetDevice::Learn(Mac48Address source, Ptr<EthernetSwitchPort> port)
 {
     m_learned[source] = Learned{port, Simulator::Now() + m_expirationTime};
 }
 
-Ptr<GigeNetDevice>
+Ptr<EthernetSwitchPort>
 GigeSwitchNetDevice::Lookup(Mac48Address dst)
 {
     auto it = m_learned.find(dst);
@@ -319,7 +319,7 @@ GigeSwitchNetDevice::SendFrom(Ptr<Packet> packet,
     NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
     // Frames of the switch itself (management) take no ingress buffer.
     Mac48Address dst = Mac48Address::ConvertFrom(dest);
-    Ptr<GigeNetDevice> known = dst.IsGroup() ? nullptr : Lookup(dst);
+    Ptr<EthernetSwitchPort> known = dst.IsGroup() ? nullptr : Lookup(dst);
     if (known)
     {
         return known->SendFrom(packet, source, dest, protocolNumber);

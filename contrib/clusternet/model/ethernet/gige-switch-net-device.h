@@ -4,7 +4,7 @@
 
 #include "ns3/bridge-channel.h"
 #include "ns3/mac48-address.h"
-#include "ethernet-device-base.h"
+#include "ethernet-switch-port.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
@@ -16,12 +16,10 @@ namespace ns3
 namespace clusternet
 {
 
-class GigeNetDevice;
-
 /**
  * @ingroup clusternet
  * @brief A store-and-forward Gigabit Ethernet switch, built as a NetDevice bridge over
- * GigeNetDevice ports in the manner of ns-3's BridgeNetDevice (learning, flooding of unknown
+ * EthernetSwitchPort ports (GigeNetDevice is one) in the manner of ns-3's BridgeNetDevice (learning, flooding of unknown
  * and group destinations), registered with Node::RegisterProtocolHandler, so Node is not
  * edited.
  *
@@ -45,14 +43,14 @@ class GigeSwitchNetDevice : public EthernetDeviceBase
     GigeSwitchNetDevice& operator=(const GigeSwitchNetDevice&) = delete;
 
     /**
-     * Add a port. The port must be a GigeNetDevice already added to this switch's node; it is
-     * put in switch-port mode (received frames stay charged to its RX FIFO until sent on).
+     * Add a port. The port must already be added to this switch's node; it is put in
+     * switch-port mode (received frames stay charged to its receive buffer until sent on).
      */
-    void AddSwitchPort(Ptr<GigeNetDevice> port);
+    void AddSwitchPort(Ptr<EthernetSwitchPort> port);
     /// @return the number of ports
     uint32_t GetNSwitchPorts() const;
     /// @return port @p n
-    Ptr<GigeNetDevice> GetSwitchPort(uint32_t n) const;
+    Ptr<EthernetSwitchPort> GetSwitchPort(uint32_t n) const;
     /// @return frames dropped because an output queue refused them
     uint64_t GetOutputDrops() const;
     /// @return frames forwarded (one count per egress copy)
@@ -77,7 +75,7 @@ class GigeSwitchNetDevice : public EthernetDeviceBase
     /// A received frame still charged to its ingress port.
     struct Held
     {
-        Ptr<GigeNetDevice> ingress; //!< port whose buffer holds the frame
+        Ptr<EthernetSwitchPort> ingress; //!< port whose buffer holds the frame
         uint32_t bytes;             //!< bytes charged (Ethernet header + payload)
         uint32_t copies;            //!< egress copies not yet sent
     };
@@ -88,18 +86,18 @@ class GigeSwitchNetDevice : public EthernetDeviceBase
                          const Address& source,
                          const Address& destination,
                          PacketType packetType);
-    void Forward(Ptr<GigeNetDevice> ingress,
+    void Forward(Ptr<EthernetSwitchPort> ingress,
                  Ptr<Packet> packet,
                  uint16_t protocol,
                  Mac48Address src,
                  Mac48Address dst);
     void EgressDone(Ptr<const Packet> frame);
     void Release(uint64_t id);
-    void Learn(Mac48Address source, Ptr<GigeNetDevice> port);
-    Ptr<GigeNetDevice> Lookup(Mac48Address dst);
+    void Learn(Mac48Address source, Ptr<EthernetSwitchPort> port);
+    Ptr<EthernetSwitchPort> Lookup(Mac48Address dst);
 
     Ptr<BridgeChannel> m_channel;
-    std::vector<Ptr<GigeNetDevice>> m_ports;
+    std::vector<Ptr<EthernetSwitchPort>> m_ports;
     uint16_t m_mtu{9000};
 
     // attributes
@@ -108,7 +106,7 @@ class GigeSwitchNetDevice : public EthernetDeviceBase
 
     struct Learned
     {
-        Ptr<GigeNetDevice> port;
+        Ptr<EthernetSwitchPort> port;
         Time expires;
     };
 

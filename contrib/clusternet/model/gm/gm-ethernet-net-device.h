@@ -79,9 +79,6 @@ class GmEthernetNetDevice : public EthernetDeviceBase
                   const Address& dest,
                   uint16_t protocolNumber) override;
 
-    /// Ethernet header carried in front of every IP packet [bytes]
-    static constexpr uint32_t HEADER = 14;
-
   protected:
     void DoDispose() override;
 

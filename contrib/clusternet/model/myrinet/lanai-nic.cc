@@ -146,14 +146,23 @@ LanaiNic::Cycles(uint64_t cycles) const
 std::string
 LanaiNic::CheckConfiguration() const
 {
-    uint64_t need = static_cast<uint64_t>(m_sendBuffers + m_recvBuffers) * m_bufferSize;
-    if (m_firmwareSize + need > m_sramSize)
+    return CheckSram(m_sramSize, m_firmwareSize, m_bufferSize, m_sendBuffers, m_recvBuffers);
+}
+
+std::string
+LanaiNic::CheckSram(uint32_t sramSize,
+                    uint32_t firmwareSize,
+                    uint32_t bufferSize,
+                    uint32_t sendBuffers,
+                    uint32_t receiveBuffers)
+{
+    uint64_t need = static_cast<uint64_t>(sendBuffers + receiveBuffers) * bufferSize;
+    if (firmwareSize + need > sramSize)
     {
         return "LanaiNic: SendBuffers + ReceiveBuffers (" +
-               std::to_string(m_sendBuffers + m_recvBuffers) + " x " +
-               std::to_string(m_bufferSize) + " bytes) do not fit SramSize " +
-               std::to_string(m_sramSize) + " minus FirmwareSize " +
-               std::to_string(m_firmwareSize) + " bytes";
+               std::to_string(sendBuffers + receiveBuffers) + " x " + std::to_string(bufferSize) +
+               " bytes) do not fit SramSize " + std::to_string(sramSize) +
+               " minus FirmwareSize " + std::to_string(firmwareSize) + " bytes";
     }
     return "";
 }

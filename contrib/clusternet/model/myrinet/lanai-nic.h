@@ -90,6 +90,16 @@ class LanaiNic : public Object
 
     /// @return "" if the buffers fit the SRAM, else one line naming the attribute
     std::string CheckConfiguration() const;
+    /**
+     * The same check on values (before a LanaiNic exists): firmware and packet buffers must fit
+     * the SRAM. Arguments are the attributes of the same names [bytes, buffers].
+     * @return "" or one line naming the attributes and the sizes
+     */
+    static std::string CheckSram(uint32_t sramSize,
+                                 uint32_t firmwareSize,
+                                 uint32_t bufferSize,
+                                 uint32_t sendBuffers,
+                                 uint32_t receiveBuffers);
 
     /// @return total processor busy time so far
     Time GetProcessorBusyTime() const;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "myrinet-channel.h"
 
-#include "myrinet-net-device.h"
+#include "myrinet-port.h"
 
 #include "ns3/log.h"
 
@@ -57,15 +57,15 @@ MyrinetChannel::DoDispose()
 }
 
 void
-MyrinetChannel::Attach(Ptr<MyrinetNetDevice> device)
+MyrinetChannel::Attach(Ptr<MyrinetPort> device)
 {
     NS_LOG_FUNCTION(this << device);
     NS_ASSERT_MSG(m_nDevices < 2, "a Myrinet link joins exactly two ports");
     m_dev[m_nDevices++] = device;
 }
 
-Ptr<MyrinetNetDevice>
-MyrinetChannel::GetPeer(Ptr<const MyrinetNetDevice> device) const
+Ptr<MyrinetPort>
+MyrinetChannel::GetPeer(Ptr<const MyrinetPort> device) const
 {
     if (m_nDevices < 2)
     {

@@ -12,7 +12,7 @@ namespace ns3
 namespace clusternet
 {
 
-class MyrinetNetDevice;
+class MyrinetPort;
 
 /**
  * @ingroup clusternet
@@ -29,9 +29,9 @@ class MyrinetChannel : public Channel
     ~MyrinetChannel() override;
 
     /// Attach a port; at most two.
-    void Attach(Ptr<MyrinetNetDevice> device);
+    void Attach(Ptr<MyrinetPort> device);
     /// @return the port at the other end from @p device (null if none)
-    Ptr<MyrinetNetDevice> GetPeer(Ptr<const MyrinetNetDevice> device) const;
+    Ptr<MyrinetPort> GetPeer(Ptr<const MyrinetPort> device) const;
 
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
@@ -46,7 +46,7 @@ class MyrinetChannel : public Channel
   private:
     Time m_delay;
     DataRate m_rate;
-    Ptr<MyrinetNetDevice> m_dev[2];
+    Ptr<MyrinetPort> m_dev[2];
     std::size_t m_nDevices{0};
 };
 

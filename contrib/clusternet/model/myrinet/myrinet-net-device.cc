@@ -12,6 +12,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 namespace clusternet
@@ -25,7 +27,7 @@ MyrinetNetDevice::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::MyrinetNetDevice")
-            .SetParent<NetDevice>()
+            .SetParent<MyrinetPort>()
             .SetGroupName("Clusternet")
             .AddConstructor<MyrinetNetDevice>()
             .AddAttribute("Mtu",
@@ -114,7 +116,7 @@ MyrinetNetDevice::DoDispose()
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     m_sendDone = SendDoneCallback();
     m_routeCallback = nullptr;
-    NetDevice::DoDispose();
+    MyrinetPort::DoDispose();
 }
 
 bool
@@ -130,7 +132,7 @@ MyrinetNetDevice::Attach(Ptr<MyrinetChannel> channel)
     return true;
 }
 
-Ptr<MyrinetNetDevice>
+Ptr<MyrinetPort>
 MyrinetNetDevice::GetPeer() const
 {
     return m_channel ? m_channel->GetPeer(this) : nullptr;
@@ -262,6 +264,35 @@ MyrinetNetDevice::GetReceiveRateBytes() const
     return m_channel ? m_channel->GetDataRate().GetBitRate() / 8.0 : 0.0;
 }
 
+std::string
+MyrinetNetDevice::CheckFlowControl(uint32_t slack,
+                                   uint32_t stop,
+                                   uint32_t go,
+                                   DataRate rate,
+                                   Time delay)
+{
+    double bytesPerSecond = rate.GetBitRate() / 8.0;
+    if (bytesPerSecond <= 0)
+    {
+        return "DataRate: the link rate must be above 0 bit/s";
+    }
+    std::ostringstream os;
+    if (go >= stop)
+    {
+        os << "GoThreshold: " << go << " must be below StopThreshold (" << stop << " bytes)";
+        return os.str();
+    }
+    double inFlight = 2 * bytesPerSecond * delay.GetSeconds();
+    if (stop + inFlight > slack + 1e-9)
+    {
+        os << "StopThreshold: " << stop << " bytes + " << inFlight
+           << " bytes in flight over two cable delays exceeds SlackBufferSize (" << slack
+           << " bytes); allowed StopThreshold <= " << static_cast<int64_t>(slack - inFlight);
+        return os.str();
+    }
+    return "";
+}
+
 uint32_t
 MyrinetNetDevice::GetSlackBufferSize() const
 {
@@ -353,7 +384,7 @@ MyrinetNetDevice::AssertStop(double occupancy)
     m_stopAsserted = true;
     ++m_stops;
     m_stopTrace(occupancy);
-    Simulator::Schedule(m_channel->GetDelay(), &MyrinetNetDevice::ReceiveFlowControl, GetPeer(), true);
+    Simulator::Schedule(m_channel->GetDelay(), &MyrinetPort::ReceiveFlowControl, GetPeer(), true);
 }
 
 void
@@ -363,7 +394,7 @@ MyrinetNetDevice::AssertGo(double occupancy)
     m_stopAsserted = false;
     ++m_gos;
     m_goTrace(occupancy);
-    Simulator::Schedule(m_channel->GetDelay(), &MyrinetNetDevice::ReceiveFlowControl, GetPeer(), false);
+    Simulator::Schedule(m_channel->GetDelay(), &MyrinetPort::ReceiveFlowControl, GetPeer(), false);
 }
 
 void

@@ -2,9 +2,10 @@
 #ifndef CLUSTERNET_MYRINET_NET_DEVICE_H
 #define CLUSTERNET_MYRINET_NET_DEVICE_H
 
+#include "myrinet-port.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/traced-callback.h"
 
@@ -24,7 +25,7 @@ class MyrinetWorm;
 
 /**
  * @ingroup clusternet
- * @brief A Myrinet port: the packet interface of a host adapter, or one port of a crossbar
+ * @brief A Myrinet port (MyrinetPort): the packet interface of a host adapter, or one port of a crossbar
  * switch (then owned by a MyrinetSwitch).
  *
  * The receiving side of every port has a slack buffer. When its occupancy rises to
@@ -39,7 +40,7 @@ class MyrinetWorm;
  * (SetReceiveEnabled) or drain slower than the link (ReceiveRate): the fabric then
  * back-pressures instead of dropping.
  */
-class MyrinetNetDevice : public NetDevice
+class MyrinetNetDevice : public MyrinetPort
 {
   public:
     /// Called when a packet handed to SendRoute has left this port completely.
@@ -57,15 +58,15 @@ class MyrinetNetDevice : public NetDevice
     /// Attach to a link. @return false if the link already joins two ports
     bool Attach(Ptr<MyrinetChannel> channel);
     /// @return the port at the other end of the link (null if none)
-    Ptr<MyrinetNetDevice> GetPeer() const;
+    Ptr<MyrinetPort> GetPeer() const override;
     /// @return the link (null if not attached)
-    Ptr<MyrinetChannel> GetMyrinetChannel() const;
+    Ptr<MyrinetChannel> GetMyrinetChannel() const override;
     /// Make this a port of @p sw with index @p port (done by MyrinetSwitch::AddPort).
-    void SetSwitch(Ptr<MyrinetSwitch> sw, uint32_t port);
+    void SetSwitch(Ptr<MyrinetSwitch> sw, uint32_t port) override;
     /// @return the switch owning this port, or null for a host port
-    Ptr<MyrinetSwitch> GetSwitch() const;
+    Ptr<MyrinetSwitch> GetSwitch() const override;
     /// @return this port's index on its switch
-    uint32_t GetSwitchPort() const;
+    uint32_t GetSwitchPort() const override;
 
     /**
      * Send @p payload along a route.
@@ -89,56 +90,74 @@ class MyrinetNetDevice : public NetDevice
     /// Accept (true) or hold (false) arriving packet bytes. Held bytes back-pressure the fabric.
     void SetReceiveEnabled(bool enabled);
     /// @return whether arriving bytes are accepted
-    bool IsReceiveEnabled() const;
+    bool IsReceiveEnabled() const override;
     /// @return the rate at which this host port drains arriving bytes [bytes/s]
-    double GetReceiveRateBytes() const;
+    double GetReceiveRateBytes() const override;
+
+    /**
+     * Check that flow control can be lossless: GO below STOP, and STOP plus the bytes of two
+     * cable delays at the link rate within the slack buffer.
+     * @param slack SlackBufferSize [bytes]
+     * @param stop StopThreshold [bytes]
+     * @param go GoThreshold [bytes]
+     * @param rate the link's DataRate
+     * @param delay the link's Delay
+     * @return "" or one line naming the attribute and what is allowed
+     */
+    static std::string CheckFlowControl(uint32_t slack,
+                                        uint32_t stop,
+                                        uint32_t go,
+                                        DataRate rate,
+                                        Time delay);
 
     /// @return slack buffer size [bytes]
     uint32_t GetSlackBufferSize() const;
     /// @return occupancy at which STOP is sent [bytes]
-    uint32_t GetStopThreshold() const;
+    uint32_t GetStopThreshold() const override;
     /// @return occupancy at which GO is sent [bytes]
-    uint32_t GetGoThreshold() const;
+    uint32_t GetGoThreshold() const override;
     /// @return STOP symbols this port's receiver has sent
-    uint64_t GetStopCount() const;
+    uint64_t GetStopCount() const override;
     /// @return GO symbols this port's receiver has sent
-    uint64_t GetGoCount() const;
+    uint64_t GetGoCount() const override;
     /// @return bytes this port has transmitted (whole packets, route, type and CRC included)
-    uint64_t GetTxBytes() const;
+    uint64_t GetTxBytes() const override;
     /// @return packets this port has transmitted
-    uint64_t GetTxPackets() const;
+    uint64_t GetTxPackets() const override;
     /// @return bytes this host port has received in packets delivered intact
     uint64_t GetRxBytes() const;
     /// @return packets this host port has delivered
     uint64_t GetRxPackets() const;
     /// @return packets dropped here (queue full, CRC error)
-    uint64_t GetDropCount() const;
+    uint64_t GetDropCount() const override;
     /// @return times the slack buffer overflowed (never, with consistent thresholds)
-    uint64_t GetOverflowCount() const;
+    uint64_t GetOverflowCount() const override;
     /// @return the largest slack-buffer occupancy seen [bytes] (beyond the switch pipeline)
-    double GetMaxOccupancy() const;
+    double GetMaxOccupancy() const override;
 
-    // Used by MyrinetWorm.
+    // MyrinetPort: used by MyrinetWorm.
     /// @return true while a STOP from the peer is in effect on this port's transmitter
-    bool IsStopped() const;
+    bool IsStopped() const override;
     /// @return true while this port's receiver has STOP asserted
-    bool IsStopAsserted() const;
+    bool IsStopAsserted() const override;
     /// The receiver's slack buffer reached StopThreshold: send STOP.
-    void AssertStop(double occupancy);
+    void AssertStop(double occupancy) override;
     /// The receiver's slack buffer fell to GoThreshold: send GO.
-    void AssertGo(double occupancy);
+    void AssertGo(double occupancy) override;
+    /// A STOP (true) or GO (false) from the peer has arrived.
+    void ReceiveFlowControl(bool stop) override;
     /// Record a slack-buffer occupancy [bytes]; counts an overflow beyond the buffer.
-    void RecordOccupancy(double occupancy);
+    void RecordOccupancy(double occupancy) override;
     /// The worm now using this port's transmitter (null when free).
-    void SetTxWorm(Ptr<MyrinetWorm> worm);
+    void SetTxWorm(Ptr<MyrinetWorm> worm) override;
     /// The worm now filling this port's receive buffer (null when empty).
-    void SetRxWorm(Ptr<MyrinetWorm> worm);
+    void SetRxWorm(Ptr<MyrinetWorm> worm) override;
     /// A worm's tail has left the link this port transmits on.
-    void NotifyTxReleased(uint32_t bytes);
+    void NotifyTxReleased(uint32_t bytes) override;
     /// A worm's tail has left this (host) port's transmitter.
-    void NotifySendDone(Ptr<const Packet> wire);
+    void NotifySendDone(Ptr<const Packet> wire) override;
     /// A whole packet has arrived at this host port.
-    void Deliver(Ptr<Packet> wire);
+    void Deliver(Ptr<Packet> wire) override;
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -173,7 +192,6 @@ class MyrinetNetDevice : public NetDevice
     void DoDispose() override;
 
   private:
-    void ReceiveFlowControl(bool stop);
     void StartNext();
 
     Ptr<Node> m_node;

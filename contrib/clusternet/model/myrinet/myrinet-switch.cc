@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "myrinet-switch.h"
 
-#include "myrinet-net-device.h"
+#include "myrinet-port.h"
 #include "myrinet-worm.h"
 
 #include "ns3/log.h"
@@ -66,7 +66,7 @@ MyrinetSwitch::DoDispose()
 }
 
 uint32_t
-MyrinetSwitch::AddPort(Ptr<MyrinetNetDevice> port)
+MyrinetSwitch::AddPort(Ptr<MyrinetPort> port)
 {
     NS_LOG_FUNCTION(this << port);
     NS_ASSERT_MSG(m_ports.size() < m_maxPorts,
@@ -78,7 +78,7 @@ MyrinetSwitch::AddPort(Ptr<MyrinetNetDevice> port)
     return i;
 }
 
-Ptr<MyrinetNetDevice>
+Ptr<MyrinetPort>
 MyrinetSwitch::GetPort(uint32_t i) const
 {
     NS_ASSERT(i < m_ports.size());

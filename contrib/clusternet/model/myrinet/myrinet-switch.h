@@ -14,7 +14,7 @@ namespace ns3
 namespace clusternet
 {
 
-class MyrinetNetDevice;
+class MyrinetPort;
 class MyrinetWorm;
 
 /**
@@ -39,10 +39,10 @@ class MyrinetSwitch : public Object
     MyrinetSwitch();
     ~MyrinetSwitch() override;
 
-    /// Add a port (a MyrinetNetDevice on this switch's node). @return its index
-    uint32_t AddPort(Ptr<MyrinetNetDevice> port);
+    /// Add a port (a MyrinetPort on this switch's node). @return its index
+    uint32_t AddPort(Ptr<MyrinetPort> port);
     /// @return port @p i
-    Ptr<MyrinetNetDevice> GetPort(uint32_t i) const;
+    Ptr<MyrinetPort> GetPort(uint32_t i) const;
     /// @return the number of ports added
     uint32_t GetNPorts() const;
     /// @return the number of ports this switch has (its Ports attribute)
@@ -87,7 +87,7 @@ class MyrinetSwitch : public Object
 
     Time m_latency;
     uint32_t m_maxPorts;
-    std::vector<Ptr<MyrinetNetDevice>> m_ports;
+    std::vector<Ptr<MyrinetPort>> m_ports;
     std::vector<Output> m_outputs;
     uint64_t m_badRoutes{0};
     uint64_t m_blocked{0};

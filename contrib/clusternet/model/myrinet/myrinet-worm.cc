@@ -3,7 +3,7 @@
 
 #include "myrinet-channel.h"
 #include "myrinet-header.h"
-#include "myrinet-net-device.h"
+#include "myrinet-port.h"
 #include "myrinet-switch.h"
 #include "myrinet-trailer.h"
 
@@ -34,7 +34,7 @@ Ceil(double seconds)
 }
 } // namespace
 
-MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetNetDevice> source)
+MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source)
     : m_packet(wire),
       m_source(source)
 {
@@ -59,7 +59,7 @@ MyrinetWorm::GetNHops() const
 }
 
 void
-MyrinetWorm::AddHop(Ptr<MyrinetNetDevice> tx)
+MyrinetWorm::AddHop(Ptr<MyrinetPort> tx)
 {
     Ptr<MyrinetChannel> ch = tx->GetMyrinetChannel();
     NS_ASSERT_MSG(ch && tx->GetPeer(), "Myrinet port is not linked");
@@ -90,7 +90,7 @@ MyrinetWorm::Start()
 }
 
 void
-MyrinetWorm::Grant(uint32_t hop, Ptr<MyrinetNetDevice> out)
+MyrinetWorm::Grant(uint32_t hop, Ptr<MyrinetPort> out)
 {
     NS_LOG_FUNCTION(this << hop << out);
     Ptr<MyrinetWorm> self(this);
@@ -193,8 +193,8 @@ MyrinetWorm::Release(uint32_t k)
     NS_LOG_FUNCTION(this << k);
     h.released = true;
     h.txRate = h.inRate = h.outRate = 0;
-    Ptr<MyrinetNetDevice> tx = h.tx;
-    Ptr<MyrinetNetDevice> rx = h.rx;
+    Ptr<MyrinetPort> tx = h.tx;
+    Ptr<MyrinetPort> rx = h.rx;
     uint32_t bytes = static_cast<uint32_t>(std::lround(h.length));
     rx->SetRxWorm(nullptr);
     bool last = k + 1 == m_hops.size();

@@ -14,7 +14,7 @@ namespace ns3
 namespace clusternet
 {
 
-class MyrinetNetDevice;
+class MyrinetPort;
 
 /**
  * @ingroup clusternet
@@ -46,13 +46,13 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
      * @param wire the whole packet as on the first link (route, type, payload, CRC)
      * @param source the host port sending it
      */
-    MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetNetDevice> source);
+    MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source);
     ~MyrinetWorm();
 
     /// The source port's link is free: the first byte goes out now.
     void Start();
     /// A switch grants the output port @p out to the head waiting at the end of hop @p hop.
-    void Grant(uint32_t hop, Ptr<MyrinetNetDevice> out);
+    void Grant(uint32_t hop, Ptr<MyrinetPort> out);
     /// A port this worm uses changed state (STOP/GO arrived, receive enabled): re-evaluate.
     void Touch();
 
@@ -65,8 +65,8 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
     /// State of one hop.
     struct Hop
     {
-        Ptr<MyrinetNetDevice> tx; //!< transmitting port
-        Ptr<MyrinetNetDevice> rx; //!< receiving port (far end)
+        Ptr<MyrinetPort> tx; //!< transmitting port
+        Ptr<MyrinetPort> rx; //!< receiving port (far end)
         double length{0};         //!< packet bytes on this hop
         double rate{0};           //!< link rate [bytes/s]
         Time delay;               //!< cable delay
@@ -92,10 +92,10 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
     void ArrivalChange(uint32_t hop, double rate);
     void RouteDecision(uint32_t hop);
     void Release(uint32_t hop);
-    void AddHop(Ptr<MyrinetNetDevice> tx);
+    void AddHop(Ptr<MyrinetPort> tx);
 
     Ptr<Packet> m_packet;
-    Ptr<MyrinetNetDevice> m_source;
+    Ptr<MyrinetPort> m_source;
     std::deque<Hop> m_hops;
     Time m_last;
     EventId m_step;

@@ -542,41 +542,6 @@ LoadInto(const std::vector<std::string>& paths)
     return "";
 }
 
-/// One "target.Attribute=value" item of an override string.
-struct OverrideItem
-{
-    std::string text;
-    std::string target;
-    std::string attribute;
-    std::string value;
-};
-
-/// Split "target.Attribute=value;..." into items; @return an error naming the bad item, or ""
-std::string
-ParseOverrides(const std::string& overrides, std::vector<OverrideItem>& items)
-{
-    std::size_t start = 0;
-    while (start < overrides.size())
-    {
-        std::size_t end = overrides.find(';', start);
-        std::string item = overrides.substr(start, end == std::string::npos ? end : end - start);
-        start = end == std::string::npos ? overrides.size() : end + 1;
-        if (item.empty())
-        {
-            continue;
-        }
-        std::size_t dot = item.find('.');
-        std::size_t eq = item.find('=');
-        if (dot == std::string::npos || eq == std::string::npos || eq < dot)
-        {
-            return "'" + item + "' is not target.Attribute=value";
-        }
-        items.push_back(
-            {item, item.substr(0, dot), item.substr(dot + 1, eq - dot - 1), item.substr(eq + 1)});
-    }
-    return "";
-}
-
 } // namespace
 
 std::string
@@ -608,11 +573,14 @@ ProfileCatalogue::Targets()
         {"lanai", "lanai", "ns3::clusternet::LanaiNic"},
         {"lanai", "mcp", "ns3::clusternet::GmMcp"},
         {"lanai", "link", "ns3::clusternet::MyrinetChannel"},
+        {"lanai", "port", "ns3::clusternet::MyrinetNetDevice"},
+        {"lanai", "switch", "ns3::clusternet::MyrinetSwitch"},
         {"chipset", "bus", "ns3::clusternet::PciBus"},
         {"chipset", "bridge", "ns3::clusternet::HostBridge"},
         {"fm", "fm", "ns3::clusternet::FmContext"},
         {"fm", "lcp", "ns3::clusternet::FmMcp"},
         {"fm", "lanai", "ns3::clusternet::LanaiNic"},
+        {"fm", "smt", "ns3::clusternet::FmSmt"},
         {"mpi", "mpi", "ns3::clusternet::MpiRank"},
         {"mpi", "echo", "ns3::clusternet::MpiRank"},
         {"mpi", "transport", "ns3::clusternet::MpiTcpTransport"},
@@ -766,63 +734,6 @@ ProfileCatalogue::CheckAttribute(TypeId tid, const std::string& attribute, const
     if (!info.checker->CreateValidValue(StringValue(value)))
     {
         return "value not allowed (" + info.checker->GetUnderlyingTypeInformation() + ")";
-    }
-    return "";
-}
-
-std::string
-ProfileCatalogue::CheckTargets(const std::string& overrides, const std::vector<std::string>& targets)
-{
-    std::vector<OverrideItem> items;
-    std::string err = ParseOverrides(overrides, items);
-    if (!err.empty())
-    {
-        return err;
-    }
-    for (const auto& i : items)
-    {
-        if (std::find(targets.begin(), targets.end(), i.target) == targets.end())
-        {
-            std::string allowed;
-            for (const auto& t : targets)
-            {
-                allowed += (allowed.empty() ? "" : ", ") + t;
-            }
-            return "'" + i.text + "': unknown target '" + i.target + "'; allowed: " + allowed;
-        }
-    }
-    return "";
-}
-
-std::string
-ProfileCatalogue::ApplyOverrides(const std::string& overrides,
-                                const std::string& target,
-                                Ptr<Object> object)
-{
-    std::vector<OverrideItem> items;
-    std::string err = ParseOverrides(overrides, items);
-    if (!err.empty())
-    {
-        return err;
-    }
-    for (const auto& i : items)
-    {
-        if (i.target != target)
-        {
-            continue;
-        }
-        err = CheckAttribute(object->GetInstanceTypeId(), i.attribute, i.value);
-        if (!err.empty())
-        {
-            return "'" + i.text + "': " + err;
-        }
-        if (!object->SetAttributeFailSafe(i.attribute, StringValue(i.value)))
-        {
-            TypeId::AttributeInformation info;
-            object->GetInstanceTypeId().LookupAttributeByName(i.attribute, &info);
-            return "'" + i.text + "': value not allowed (" +
-                   info.checker->GetUnderlyingTypeInformation() + ")";
-        }
     }
     return "";
 }

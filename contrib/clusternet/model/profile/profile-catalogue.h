@@ -109,19 +109,6 @@ class ProfileCatalogue
     static std::string CheckAttribute(TypeId tid,
                                       const std::string& attribute,
                                       const std::string& value);
-    /**
-     * Check that every item of "target.Attribute=value;..." names one of @p targets.
-     * @return an error message naming the bad item, or "" on success
-     */
-    static std::string CheckTargets(const std::string& overrides,
-                                    const std::vector<std::string>& targets);
-    /**
-     * Apply "target.Attribute=value;..." overrides to @p object for @p target.
-     * @return an error message naming the bad item, or "" on success
-     */
-    static std::string ApplyOverrides(const std::string& overrides,
-                                      const std::string& target,
-                                      Ptr<Object> object);
 };
 
 } // namespace clusternet

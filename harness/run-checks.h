@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_RUN_CHECKS_H
+#define CLUSTERNET_RUN_CHECKS_H
+
+#include "ns3/profile-set.h"
+
+#include <string>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief Checks across attributes that a run's values must pass, made once on the resolved
+ * values (ProfileSet) before anything is built. Each returns "" or one line naming the
+ * attribute and what is allowed; the experiments prefix "--set: ".
+ */
+class RunChecks
+{
+  public:
+    /// The LANai's firmware and packet buffers fit its SRAM (target "lanai").
+    static std::string LanaiSram(const ProfileSet& values);
+    /// Myrinet flow control can be lossless (targets "port" and "link").
+    static std::string MyrinetFlowControl(const ProfileSet& values);
+    /// IP over GM posts no more buffers than GM has tokens (targets "device" and "gm").
+    static std::string GmEthernetTokens(const ProfileSet& values);
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_RUN_CHECKS_H
