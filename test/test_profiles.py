@@ -180,7 +180,8 @@ def test_python_and_cpp_read_the_same_values():
 def test_derived_profile_values():
     profiles = load_profiles()
     # pro1000mt-nocoal is pro1000mt with interrupt coalescing off.
-    assert profile_value("nic", "pro1000mt", "coalescer", "Enabled") == "false"
+    assert profile_value("nic", "pro1000mt", "coalescer", "Enabled") == "true"
+    assert profile_value("nic", "pro1000mt-nocoal", "coalescer", "GapTimeout") == "28672ns"
     assert profile_value("nic", "pro1000mt", "txcoalescer", "Enabled") == "true"
     assert profile_value("nic", "pro1000mt-nocoal", "txcoalescer", "Enabled") == "false"
     mt, nocoal = profiles["pro1000mt"].values, profiles["pro1000mt-nocoal"].values

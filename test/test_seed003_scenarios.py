@@ -58,16 +58,23 @@ def test_lampi_predictions_and_protocol_switch(run_scenario, tmp_path):
     assert "mpi-bw|stack=all;msg=16384-to-32768|drop" in keys
 
 
-def test_lanai72_board_holds_the_bus_at_33_mhz(run_scenario, tmp_path):
-    # The M2L-PCI64A is a 33 MHz board: in the Athlon's 64-bit/66 MHz slot the bus runs at 33
-    # unless a slot is named explicitly.
-    common = ["--lanai=lanai72", "--host=athlonxp2800-fbsd47", "--mode=uni", "--max-msg=4",
-              "--report=0"]
-    a = run_scenario("myrinet-gm-allsize", tmp_path / "a", *common)
-    b = run_scenario("myrinet-gm-allsize", tmp_path / "b", *common,
-            "--pci=64x66")
+def test_a_33_mhz_board_holds_the_bus_at_33_mhz(run_scenario, tmp_path):
+    # A board whose PciClock property is 33 (a 33 MHz PCI card, as the LANai 7.0/7.1 PCI64
+    # boards were) holds the Athlon's 64-bit/66 MHz slot at 33 unless a slot is named; the
+    # LANai 7.2's PCI64A is a 66 MHz board and keeps it at 66.
+    profile = tmp_path / "slow.toml"
+    profile.write_text('[slow-lanai]\nkind = "lanai"\nbase = "lanai72"\n'
+                       'description = "a 33 MHz PCI board"\n'
+                       '[slow-lanai.properties]\nPciClock = ["33", "test"]\n')
+    common = ["--host=athlonxp2800-fbsd47", "--mode=uni", "--max-msg=4", "--report=0",
+              f"--profile-file={profile}"]
+    a = run_scenario("myrinet-gm-allsize", tmp_path / "a", "--lanai=slow-lanai", *common)
+    b = run_scenario("myrinet-gm-allsize", tmp_path / "b", "--lanai=slow-lanai", *common,
+                     "--pci=64x66")
+    c = run_scenario("myrinet-gm-allsize", tmp_path / "c", "--lanai=lanai72", *common)
     assert set(pd.read_csv(a / "data.csv").pci) == {"64x33"}
     assert set(pd.read_csv(b / "data.csv").pci) == {"64x66"}
+    assert set(pd.read_csv(c / "data.csv").pci) == {"64x66"}
 
 
 def test_nas_run_is_deterministic_and_normalized(run_scenario, tmp_path):
