@@ -72,6 +72,115 @@ class MpiGmTestCase : public TestCase
 };
 
 /**
+ * LA-MPI's GM path on the seed-003 machine (Athlon XP, LANai 7.2): a long message's data goes
+ * as GM messages of BounceSize bytes (header and data), the last one shorter. With one
+ * fragment allowed in flight, a fragment's first packet leaves only after the previous
+ * fragment's last packet was acknowledged (its send callback needs the ACK); with no limit
+ * GM streams the next fragment before that ACK is back.
+ */
+class MpiGmFragmentTestCase : public TestCase
+{
+  public:
+    MpiGmFragmentTestCase()
+        : TestCase("LA-MPI over GM: long data in bounce-buffer fragments, a limit in flight")
+    {
+    }
+
+  private:
+    /// A GM message the sender transmitted: its length, when its first packet left and when
+    /// the ACK of its last packet came back.
+    struct Sent
+    {
+        uint32_t length{0};
+        Time first;
+        Time acked;
+    };
+
+    std::vector<Sent> Run(uint32_t bytes, uint32_t maxOutstanding)
+    {
+        GmConfig config;
+        config.host = "athlonxp2800-fbsd47";
+        config.lanai = "lanai72";
+        GmExperiment exp(config);
+        MpiHelper mpi;
+        mpi.SetMpiProfile("lampi-gm");
+        mpi.SetGmTransportAttribute("PortId", UintegerValue(4));
+        mpi.SetGmTransportAttribute("MaxOutstandingFragments", UintegerValue(maxOutstanding));
+        GmHelper gm;
+        gm.SetHostProfile(config.host);
+        std::vector<std::vector<Op>> p(2);
+        p[0] = {Op::Send(1, 1, bytes)};
+        p[1] = {Op::Recv(0, 1, bytes)};
+        std::vector<Ptr<MpiRank>> ranks =
+            mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, p);
+        std::vector<Sent> sent;
+        std::map<uint32_t, size_t> lastPacket; // sequence number -> message it ends
+        exp.GetMcp(0)->TraceConnectWithoutContext(
+            "Tx",
+            Callback<void, Ptr<const Packet>>([&](Ptr<const Packet> packet) {
+                GmHeader h;
+                packet->PeekHeader(h);
+                if (h.GetKind() != GmHeader::DATA)
+                {
+                    return;
+                }
+                if (h.GetOffset() == 0)
+                {
+                    sent.push_back({h.GetMessageLength(), Simulator::Now(), Time()});
+                }
+                uint32_t data = packet->GetSize() - h.GetSerializedSize();
+                if (h.GetOffset() + data == h.GetMessageLength())
+                {
+                    lastPacket[h.GetSequence()] = sent.size() - 1;
+                }
+            }));
+        exp.GetMcp(0)->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>>([&](Ptr<const Packet> packet) {
+                GmHeader h;
+                packet->PeekHeader(h);
+                auto it = lastPacket.find(h.GetSequence());
+                if (h.GetKind() == GmHeader::ACK && it != lastPacket.end())
+                {
+                    sent[it->second].acked = Simulator::Now();
+                }
+            }));
+        NS_TEST_EXPECT_MSG_EQ(MpiJob::Run(ranks, Seconds(10)), "", "no deadlock");
+        return sent;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t bounce = 65528; // lanl/lampi GMFRAG_DEFAULT_FRAGMENT_SIZE
+        const uint32_t header = 72;    // lanl/lampi HEADER_SIZE, 18 x 4 bytes
+        const uint32_t bytes = 300000;
+        const uint32_t full = bytes / (bounce - header);
+        const uint32_t rest = bytes - full * (bounce - header);
+
+        std::vector<Sent> limited = Run(bytes, 1);
+        NS_TEST_ASSERT_MSG_EQ(limited.size(), full + 2, "the RTS and the fragments");
+        NS_TEST_ASSERT_MSG_EQ(limited.front().length, header, "the RTS: a header");
+        for (uint32_t i = 1; i <= full; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(limited[i].length, bounce, "a full fragment");
+        }
+        NS_TEST_ASSERT_MSG_EQ(limited.back().length, rest + header, "the last fragment");
+        for (uint32_t i = 2; i < limited.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT(limited[i - 1].acked, limited[i - 1].first, "its ACK came back");
+            NS_TEST_ASSERT_MSG_GT(limited[i].first,
+                                  limited[i - 1].acked,
+                                  "one fragment in flight: the next leaves after its ACK");
+        }
+        std::vector<Sent> free = Run(bytes, 0);
+        NS_TEST_ASSERT_MSG_EQ(free.size(), full + 2, "the same fragments");
+        NS_TEST_ASSERT_MSG_LT(free[2].first,
+                              free[1].acked,
+                              "no limit: the second fragment leaves before the first's ACK");
+    }
+};
+
+/**
  * clusternet-harness-gm: tests of the harness's experiments.
  */
 class GmExperimentTestSuite : public TestSuite
@@ -81,6 +190,7 @@ class GmExperimentTestSuite : public TestSuite
         : TestSuite("clusternet-harness-gm", Type::UNIT)
     {
         AddTestCase(new MpiGmTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiGmFragmentTestCase, TestCase::Duration::QUICK);
     }
 };
 

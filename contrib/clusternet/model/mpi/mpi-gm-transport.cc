@@ -3,6 +3,7 @@
 
 #include "ns3/host-cpu.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -49,6 +50,21 @@ MpiGmTransport::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&MpiGmTransport::m_receiveBuffers),
                           MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("LongDataCopied",
+                          "Send a long message's data through the bounce buffers, in fragments "
+                          "of BounceSize less the envelope, copied in by the sender and out by "
+                          "the receiver (true), instead of zero-copy between the users' "
+                          "registered buffers (false).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpiGmTransport::m_longDataCopied),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxOutstandingFragments",
+                          "Fragments of one long message in flight at once (sent, GM send "
+                          "callback not yet returned) when LongDataCopied [fragments]; 0: no "
+                          "limit but the GM send tokens.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MpiGmTransport::m_maxOutstanding),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("PortId",
                           "GM port the library opens [port number].",
                           UintegerValue(2),
@@ -75,6 +91,8 @@ MpiGmTransport::DoDispose()
     m_inFlight.clear();
     m_held.reset();
     m_inbound.clear();
+    m_outstanding.clear();
+    m_fragmentOf.clear();
     MpiTransport::DoDispose();
 }
 
@@ -122,18 +140,42 @@ MpiGmTransport::Provide(uint32_t size, uint64_t address)
 }
 
 void
-MpiGmTransport::Announce(uint32_t src, const MpiEnvelope& envelope)
+MpiGmTransport::Announce(uint32_t src, const Inbound& inbound)
 {
-    m_inbound[m_nodes.at(src)].push_back(envelope);
+    m_inbound[m_nodes.at(src)].push_back(inbound);
 }
 
 void
 MpiGmTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::function<void()> written)
 {
     NS_LOG_FUNCTION(this << env);
-    bool zeroCopy = env.kind == MpiEnvelope::DATA;
+    bool data = env.kind == MpiEnvelope::DATA;
+    if (data && m_longDataCopied)
+    {
+        // Fragments of the bounce buffer's size, each with its envelope; the sender copies a
+        // fragment in when it sends it, and the last one's send completion frees the user's
+        // buffer.
+        NS_ASSERT_MSG(m_bounceSize > envelopeBytes,
+                      "MpiGmTransport: BounceSize " << m_bounceSize
+                                                    << " leaves no room after the envelope");
+        uint32_t room = m_bounceSize - envelopeBytes;
+        uint32_t left = env.payload;
+        do
+        {
+            uint32_t part = std::min(room, left);
+            left -= part;
+            PendingSend s{env, envelopeBytes + part, false, left == 0 ? written : nullptr};
+            s.copyBytes = part;
+            s.fragment = true;
+            s.last = left == 0;
+            m_pending.push_back(s);
+        } while (left > 0);
+        Kick();
+        return;
+    }
+    bool zeroCopy = data;
     uint32_t bytes = zeroCopy ? env.payload : envelopeBytes + env.payload;
-    if (env.kind == MpiEnvelope::CTS)
+    if (env.kind == MpiEnvelope::CTS && !m_longDataCopied)
     {
         // The long data will land straight in the user's buffer: provide it now.
         Provide(env.length, kLongReceive + (m_nextLongAddress++ % kLongSlots) * Stride(env.length));
@@ -159,13 +201,35 @@ MpiGmTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::functi
 void
 MpiGmTransport::Kick()
 {
-    if (m_sending || m_pending.empty() || m_port->GetSendTokens() == 0)
+    if (m_sending || m_port->GetSendTokens() == 0)
     {
         return;
     }
-    PendingSend s = m_pending.front();
-    m_pending.pop_front();
+    // The first send not held back by its message's limit of fragments in flight.
+    auto it = m_pending.begin();
+    while (it != m_pending.end() && it->fragment && m_maxOutstanding > 0 &&
+           m_outstanding[it->envelope.id] >= m_maxOutstanding)
+    {
+        ++it;
+    }
+    if (it == m_pending.end())
+    {
+        return;
+    }
+    PendingSend s = *it;
+    m_pending.erase(it);
     m_sending = true;
+    if (s.copyBytes > 0 && m_cpu)
+    {
+        RunCpu(m_cpu->CopyCost(s.copyBytes), [this, s]() { Post(s); });
+        return;
+    }
+    Post(s);
+}
+
+void
+MpiGmTransport::Post(const PendingSend& s)
+{
     // Send bounce buffers come from a free list used as a stack (the buffer freed last is
     // taken first), so a ping-pong keeps reusing one buffer, as a library's free list does.
     uint64_t slot = 0;
@@ -185,7 +249,12 @@ MpiGmTransport::Kick()
     {
         m_inFlight[message->GetUid()] = s.written;
     }
-    m_peers.at(s.envelope.dst)->Announce(m_rank, s.envelope);
+    if (s.fragment)
+    {
+        ++m_outstanding[s.envelope.id];
+        m_fragmentOf[message->GetUid()] = s.envelope.id;
+    }
+    m_peers.at(s.envelope.dst)->Announce(m_rank, {s.envelope, s.fragment, s.copyBytes, s.last});
     m_port->Send(m_nodes.at(s.envelope.dst), m_portId, message, address, [this, bounce, slot]() {
         m_sending = false;
         if (bounce)
@@ -223,36 +292,53 @@ MpiGmTransport::Resume()
 void
 MpiGmTransport::Handle(const GmEvent& ev)
 {
+    if (ev.type == GmEvent::SENT)
     {
-        if (ev.type == GmEvent::SENT)
+        auto frag = m_fragmentOf.find(ev.message->GetUid());
+        if (frag != m_fragmentOf.end())
         {
-            auto it = m_inFlight.find(ev.message->GetUid());
-            if (it != m_inFlight.end())
+            auto out = m_outstanding.find(frag->second);
+            NS_ASSERT_MSG(out != m_outstanding.end() && out->second > 0,
+                          "MpiGmTransport: a fragment returned that was not in flight");
+            if (--out->second == 0)
             {
-                std::function<void()> written = it->second;
-                m_inFlight.erase(it);
-                written(); // the user's buffer may be reused
+                m_outstanding.erase(out);
             }
-            Kick();
-            Poll();
-            return;
+            m_fragmentOf.erase(frag);
         }
-        std::deque<MpiEnvelope>& in = m_inbound[ev.node];
-        NS_ASSERT_MSG(!in.empty(), "MpiGmTransport: a message nobody announced");
-        MpiEnvelope env = in.front();
-        in.pop_front();
-        bool bounce = ev.address >= kBounceReceive && ev.address < kUserMemory;
-        Time cost = (m_cpu && env.kind != MpiEnvelope::DATA) ? m_cpu->CopyCost(ev.length)
-                                                             : Seconds(0);
-        RunCpu(cost, [this, env, bounce, ev]() {
-            if (bounce)
-            {
-                Provide(m_bounceSize, ev.address); // the bounce buffer goes back to GM
-            }
-            Deliver(env);
-            Poll();
-        });
+        auto it = m_inFlight.find(ev.message->GetUid());
+        if (it != m_inFlight.end())
+        {
+            std::function<void()> written = it->second;
+            m_inFlight.erase(it);
+            written(); // the user's buffer may be reused
+        }
+        Kick();
+        Poll();
+        return;
     }
+    std::deque<Inbound>& in = m_inbound[ev.node];
+    NS_ASSERT_MSG(!in.empty(), "MpiGmTransport: a message nobody announced");
+    Inbound msg = in.front();
+    in.pop_front();
+    const MpiEnvelope& env = msg.envelope;
+    bool bounce = ev.address >= kBounceReceive && ev.address < kUserMemory;
+    Time cost = Seconds(0);
+    if (m_cpu && (env.kind != MpiEnvelope::DATA || msg.fragment))
+    {
+        cost = m_cpu->CopyCost(msg.fragment ? msg.bytes : ev.length);
+    }
+    RunCpu(cost, [this, msg, bounce, ev]() {
+        if (bounce)
+        {
+            Provide(m_bounceSize, ev.address); // the bounce buffer goes back to GM
+        }
+        if (msg.last)
+        {
+            Deliver(msg.envelope);
+        }
+        Poll();
+    });
 }
 
 } // namespace clusternet
