@@ -971,6 +971,26 @@ class NasSkeletonTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(StepBytes(bt4, 0),
                               6ull * 51 * 51 * 80 + 3ull * 52 * 52 * 35 * 8,
                               "BT.B.4 bytes per step");
+        // NPB 2.x BT (x_solve.f: "overlap computations and communications"): after each
+        // forward-elimination receive is posted, the cell's lhs is formed (~350 of ~1150
+        // flops per point of the direction's forward work, 95 % of its 29.67 % of a step)
+        // before the waits.
+        const double lhsSeconds = 3.5112e9 / 4 * 0.89 / 3 * 0.95 * 350 / 1150 / 2 / 300e6;
+        uint32_t overlapped = 0;
+        const auto& ops = bt4.programs[0];
+        for (uint32_t i = bt4.loopStart[0]; i + 1 < bt4.loopEnd[0]; ++i)
+        {
+            if (ops[i].kind == MpiOperation::IRECV && ops[i].bytes == 52u * 52 * 30 * 8)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ops[i + 1].kind, MpiOperation::COMPUTE, "lhs after irecv");
+                NS_TEST_ASSERT_MSG_EQ_TOL(ops[i + 1].duration.GetSeconds(),
+                                          lhsSeconds,
+                                          1e-4,
+                                          "BT.B.4 lhs of a cell");
+                ++overlapped;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(overlapped, 3u * 2, "one forward receive per direction and step");
         NasJob bt9 = nas->Build("bt", 'B', 9, 1);
         NS_TEST_ASSERT_MSG_EQ(StepBytes(bt9, 4),
                               6ull * 2 * 34 * 34 * 80 + 3ull * 2 * 35 * 35 * 35 * 8,

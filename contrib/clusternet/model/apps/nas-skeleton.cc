@@ -410,8 +410,13 @@ NasSkeleton::BuildBtSp(MpiJobBuilder& b, bool sp, char cls, bool /* timed */) co
             auto bwdBytes = [&](uint32_t t) {
                 return sp ? 10 * lines(t) * kDouble : maxCell * maxCell * 5 * kDouble;
             };
-            const double lhs = sp ? solve * 55 / 155 / p : 0;
-            const double fwd = (sp ? solve * 60 / 155 : solve * 0.95) / p;
+            // BT as NPB 2.x (the version seed 003 ran, NPB 2.2) has it: forming a cell's
+            // lhs (fjac, njac, lhsa/b/c: ~350 of the ~1150 flops per point of forward
+            // elimination) runs between the stage's receive and its waits (x_solve.f of NPB
+            // 2.x: "overlap computations and communications ... call lhsx(c)"); NPB 3.x
+            // moved it into x_solve_cell, after the waits.
+            const double lhs = (sp ? solve * 55 / 155 : solve * 0.95 * 350 / 1150) / p;
+            const double fwd = (sp ? solve * 60 / 155 : solve * 0.95 * 800 / 1150) / p;
             const double bwd = (sp ? solve * 20 / 155 : solve * 0.05) / p;
             const double inv = sp ? solve * 20 / 155 / p : 0;
             // Forward elimination, stage by stage along the direction.
@@ -425,9 +430,9 @@ NasSkeleton::BuildBtSp(MpiJobBuilder& b, bool sp, char cls, bool /* timed */) co
                 else
                 {
                     uint32_t recv = b.Irecv(r, m.Pred(d), fwdTag, fwdBytes(t));
+                    b.Compute(r, Work(bench, lhs)); // lhsx overlaps the receive
                     if (sp)
                     {
-                        b.Compute(r, Work(bench, lhs)); // lhsx overlaps the receive
                         b.Add(r, MpiOperation::Waitall());
                     }
                     else

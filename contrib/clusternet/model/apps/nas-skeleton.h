@@ -48,9 +48,10 @@ struct NasJob
  * over a sustained per-process rate split between its phases, and its real communication
  * pattern (partners, message sizes, blocking or not, collectives expanded by MpiJobBuilder).
  *
- * Patterns follow the NPB MPI sources (NPB 3.3 structure, the same as NPB 2.x for these
- * benchmarks): BT and SP multipartition on a square number of ranks (copy_faces, then the
- * pipelined x/y/z solves; BT's solve messages sized to the compiled maximum cell), LU's
+ * Patterns follow the NPB MPI sources as of NPB 2.x (the NPB 3.3 structure but for BT's
+ * solve, where NPB 2.x forms each cell's lhs between the stage's receive and its waits): BT
+ * and SP multipartition on a square number of ranks (copy_faces, then the pipelined x/y/z
+ * solves; BT's solve messages sized to the compiled maximum cell), LU's
  * pipelined SSOR sweeps on a 2-D grid of ranks with blocking plane messages, MG's V-cycle
  * halo exchanges per level (comm3), IS's Allreduce, Alltoall and Alltoallv of the keys.
  * A job is the benchmark's untimed warm-up step, its pre-timer synchronisation, and a few
