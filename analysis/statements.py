@@ -1132,7 +1132,9 @@ STATEMENTS = [
               "raw-ethernet-vs-myrinet", "GM latency <= 0.8 x GigE (coalescing off) at every size",
               s003_myrinet_below_gige_nocoal, False,
               "GM on the LANai 7.2 (17 us) is slower than kernel UDP without coalescing (11 us) "
-              "at small sizes"),
+              "at small sizes; the Athlon's per-packet costs are PIII-450 values over the clock "
+              "ratio, but its interrupts' bus accesses (8259 ICU, ICR reads: ~5 us) do not "
+              "scale, and raising them alone makes nocoal streams interrupt-bound (s003-04)"),
     Statement("s003-02", "003", "3.1",
               "interrupt coalescing causes a significant increase in the latency of Ethernet "
               "communication ... for 1 byte messages",
@@ -1197,13 +1199,16 @@ STATEMENTS = [
               "bandwidth to increase faster than TCP over Ethernet",
               "lampi-latency-bandwidth", "LA-MPI-GM bandwidth >= LA-MPI-TCP at 2-16 KB",
               s003_gm_bandwidth_rises_faster, False,
-              "LA-MPI-GM dips at 4 KB: message and envelope take two GM packets"),
+              "LA-MPI-GM dips at 4 KB: the message and its 72-byte header take two GM packets, "
+              "and GM's two SRAM send buffers (send_chunk[2]) idle the link while the next "
+              "message is read over PCI, the dropout seed 001 measured at 4 KB"),
     Statement("s003-14", "003", "3.2",
               "For eager messages (<= 16 KB), increasing message size increases achievable "
               "bandwidth until the network saturates",
               "lampi-latency-bandwidth", "bandwidth rises with size up to 16 KB, every stack",
               s003_eager_bandwidth_rises, False,
-              "GM dips at 4 KB (GM packets); TCP falls from 8 KB to 16 KB"),
+              "GM dips at 4 KB (two GM packets, double-buffered sends: s003-13); TCP falls "
+              "from 8 KB to 16 KB"),
     Statement("s003-15", "003", "3.2",
               "the TCP messaging bandwidth saturates at around [x], whereas the higher theoretical "
               "peak bandwidth of Myrinet enables it to attain up to [y]",
