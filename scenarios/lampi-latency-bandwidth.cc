@@ -45,7 +45,7 @@ Counts
 CountsFor(uint32_t size, uint32_t reps, uint32_t streamBytes)
 {
     return {std::clamp<uint32_t>(4 * 1048576 / std::max<uint32_t>(size, 1), 2, reps),
-            std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 8, 1000)};
+            std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 100, 1000)};
 }
 
 /**
@@ -157,7 +157,7 @@ main(int argc, char** argv)
     args.Add("reps", "round trips per latency point, fewer above 256 KB [count, 2..10000]",
              "20");
     args.Add("stream-bytes",
-             "bytes streamed per bandwidth point, within 8..1000 messages [bytes, "
+             "bytes streamed per bandwidth point, within 100..1000 messages [bytes, "
              "1..1073741824]",
              "4194304");
     args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
