@@ -1131,10 +1131,13 @@ STATEMENTS = [
               "interrupt coalescing ... in the range of message sizes shown",
               "raw-ethernet-vs-myrinet", "GM latency <= 0.8 x GigE (coalescing off) at every size",
               s003_myrinet_below_gige_nocoal, False,
-              "GM on the LANai 7.2 (17 us) is slower than kernel UDP without coalescing (11 us) "
-              "at small sizes; the Athlon's per-packet costs are PIII-450 values over the clock "
-              "ratio, but its interrupts' bus accesses (8259 ICU, ICR reads: ~5 us) do not "
-              "scale, and raising them alone makes nocoal streams interrupt-bound (s003-04)"),
+              "GM on the LANai 7.2 (16.5-17.1 us) is slower than kernel UDP without coalescing "
+              "(11.1 us: host CPU 5.1, NIC and PCI 2.8, wire and switch 3.2) at small sizes. The "
+              "Athlon's per-packet costs are PIII-450 values over the clock ratio; the "
+              "interrupts' unscaled bus I/O (8259 ICU, ICR reads: +3-4.5 us) and a 33-68 % "
+              "throughput-to-clock scaling (+3.3 us) would still leave UDP below the 21 us the "
+              "check needs, and at 4-8 KB GM's store-and-forward 4 KB packets (two PCI crossings) "
+              "keep it within 3-9 % of GigE"),
     Statement("s003-02", "003", "3.1",
               "interrupt coalescing causes a significant increase in the latency of Ethernet "
               "communication ... for 1 byte messages",
@@ -1253,12 +1256,19 @@ STATEMENTS = [
               "LA-MPI using TCP over Ethernet (LA-MPI-TCP) consistently performs worse than LA-MPI "
               "using GM over Myrinet (LA-MPI-GM) on all of the 5 NAS benchmarks",
               "nas-overlap", "LA-MPI-TCP time > LA-MPI-GM time in every configuration",
-              s003_tcp_worse_everywhere, False, "TCP faster on IS B.8 (alltoall)"),
+              s003_tcp_worse_everywhere, False,
+              "TCP faster on IS B.8 (0.82 x GM): its alltoallv moves 108 MB/s per node with 2 MB "
+              "per pair (near the wire; the switch buffers the 7 flows), GM 64 MB/s (wormhole "
+              "head-of-line blocking); with 8 MB per pair (IS B.4, C.8) TCP falls to 46-58 MB/s, "
+              "partly from PAUSE (B.4: 8.57 s, 7.69 s with unbounded switch buffers)"),
     Statement("s003-24", "003", "4",
               "when TCP is used in a more efficient manner (LA-MPI-TCP-ED), it reduces the overall "
               "performance advantage of LA-MPI-GM", "nas-overlap",
               "mean normalized time: TCP-ED below TCP", s003_ed_beats_tcp_on_average, False,
-              "TCP-ED no faster than TCP: its event thread overlaps almost nothing"),
+              "mean normalized time TCP-ED 1.028, TCP 1.026 (GM = 1): TCP-ED is within 1 % of "
+              "TCP on BT, SP, LU and MG (libc_r runs the event thread only when the computing "
+              "thread's 20 ms slice expires), faster on IS C.8 (0.87) but slower on IS B.8 "
+              "(1.18), where TCP alone runs near the wire (s003-23)"),
     Statement("s003-25", "003", "4, 6",
               "LA-MPI-TCP-ED is able to match or beat LA-MPI-GM on [x] of the 15 benchmark "
               "configurations ... several ([x] configurations) of the NAS benchmarks run faster",
@@ -1283,7 +1293,10 @@ STATEMENTS = [
               "there are many severe dropouts in ACEnic TCP/IP performance", "gige-tcp-netpipe",
               "ACEnic at MTU 1500 and 9000: many severe dropouts in each curve",
               s000_acenic_tcp_dropouts, False,
-              "the ACEnic model has no dropout mechanism: its TCP curves are smooth"),
+              "the ACEnic model never loses or stalls a frame (receive buffers are reposted at "
+              "once, PAUSE on), so its TCP curves are smooth: 0 severe dropouts. The likely real "
+              "cause, the v0.45 driver refilling its receive ring late so the card drops frames "
+              "and TCP waits out retransmission timeouts, is unverified"),
     Statement("s000-05", "000", "4.1",
               "we expect Gigabit Ethernet would also perform better with an MTU greater than 1500 "
               "bytes ... the TCP/IP performance of the ACEnic using device driver v0.45 with large "
@@ -1300,13 +1313,20 @@ STATEMENTS = [
               "Mbps.", "gige-tcp-netpipe",
               "MTU 1500: GNIC-II above SK-NET beyond 48 KB (below at 32 KB); SK-NET >= 0.9 x its "
               "peak beyond 48 KB", s000_sknet_at_max_beyond_49k, False,
-              "not investigated yet: SK-NET keeps rising to 2 MB (0.87 of its peak at 64 KB)"),
+              "SK-NET (MTU 1500) is not flat beyond 49 KB: 281 Mbit/s at 48 KB is 0.87 of its 323 "
+              "peak and it keeps rising to 2 MB (0.9 only from 96 KB). The model's SK-NET is "
+              "bound by the receiving CPU (no interrupt moderation), so unread data piles up over "
+              "each message and the curve nears its peak slowly; the paper's SK-NET hits a card "
+              "ceiling of 331 early (the GNIC-II overtaking it does hold)"),
     Statement("s000-08", "000", "4.1",
               "The latency of ACEnic has decreased to 121 μ secs; and, the SK-NET has increased "
               "slightly to 46 μ secs.", "gige-tcp-netpipe",
               "1 B latency at MTU 9000 vs 1500: ACEnic lower, SK-NET slightly higher",
               s000_large_mtu_latency, False,
-              "not investigated yet: SK-NET's 1 B latency is 45.08 us at both MTUs"),
+              "SK-NET's 1-byte latency is 45.08 us at both MTUs: no cost on its path depends on "
+              "the MTU (no coalescer, fixed per-frame driver costs), whereas sk98lin gives each "
+              "received frame a fresh MTU + 32-byte buffer (later driver revision; not confirmed "
+              "for v3.01). The ACEnic part holds (177.5 -> 87.5 us)"),
     Statement("s000-09", "000", "4.1, 4.2",
               "In order to benefit from the larger MTU, one must also use a larger socket buffer "
               "size rather than the default socket buffer size of 64KB", "gige-mtu-sweep",
@@ -1338,20 +1358,28 @@ STATEMENTS = [
               "changing MTU to a bigger size decreases MPICH performance", "gige-mpi-netpipe",
               "MPICH peak at MTU 9000 below 1500, ACEnic and SK-NET",
               s000_large_mtu_hurts_mpich, False,
-              "not investigated yet: MPICH peaks rise with MTU 9000 (x1.03 ACEnic, x1.07 SK-NET)"),
+              "MPICH's sockets keep Linux's default 64 KB buffers (p4 calls setsockopt only on "
+              "SGI; the paper's 4 KB would cap it at 40-125 Mbit/s against the measured 176-249), "
+              "and like TCP it gains from jumbo frames: peak 9000 / 1500 = 1.03 on the ACEnic "
+              "(its 30 us jumbo coalescing) and 1.07 on SK-NET against the paper's 0.85 and 0.93. "
+              "Nothing in the model penalizes jumbo frames for MPICH"),
     Statement("s000-15", "000", "4.2",
               "In all cases, increasing the size of the MTU also increases the latency slightly "
               "except in the case of the test on MPICH using the ACEnic.", "gige-mpi-netpipe",
               "1 B latency at MTU 9000 vs 1500: slightly higher for LAM and MPICH on SK-NET, "
               ">= 2 x for MPICH on ACEnic (LAM on ACEnic left out: the paper's own numbers fall)",
               s000_large_mtu_mpi_latency, False,
-              "not investigated yet: SK-NET MPI latency same at both MTUs; MPICH/ACEnic falls"),
+              "SK-NET's MPI latencies are the same at both MTUs (LAM 69.5, MPICH 93.8 us): no "
+              "cost on its path depends on the MTU (as s000-08). MPICH on the ACEnic falls x0.74 "
+              "(186 -> 138 us, the jumbo coalescing) instead of the paper's x9.7 (239 -> 2330 "
+              "us), which the model has no mechanism for"),
     Statement("s000-16", "000", "4.2",
               "Again, we see that there are many severe dropouts for both LAM and MPICH using the "
               "ACEnic card.", "gige-mpi-netpipe",
               "LAM and MPICH on ACEnic, MTU 1500 and 9000: many severe dropouts in each curve",
               s000_acenic_mpi_dropouts, False,
-              "the ACEnic model has no dropout mechanism: 0 or 1 episodes per curve"),
+              "as s000-03: the ACEnic model never loses or stalls a frame, so its LAM and MPICH "
+              "curves have 0 or 1 dropout episodes"),
     Statement("s000-17", "000", "4.2",
               "In both LAM and MPICH, a drop in performance, more noticeably for LAM at 128KB, is "
               "caused by the switch from the short to long message protocol", "gige-mpi-netpipe",
@@ -1389,7 +1417,12 @@ STATEMENTS = [
               "bandwidth.", ("myrinet-gm-allsize", "myrinet-pci-dma"),
               "GM uni peak / PCI DMA write rate (2nd test) in [0.78, 0.88]",
               s001_gm_peak_share_of_pci, False,
-              "not investigated yet: GM reaches 0.90 of the DMA rate (114.9 / 127.4 MB/s)"),
+              "GM's stream reaches 0.90 of the DMA write rate (114.9 / 127.4 MB/s; reference row "
+              "uni peak +7.4 %): per 4 KB fragment the model adds only 2.4 us of LANai work "
+              "(SdmaCycles + SendCycles) in series with a 33 us SDMA, where the paper's 107 MB/s "
+              "needs ~5.2 us. A per-fragment cycle count cannot supply it (SdmaCycles 590 gives "
+              "106 MB/s but 14.9 us latency and a 2.8 us larger g): the missing cost is paid only "
+              "by large data DMAs (the bi row, +20 %, points the same way)"),
     Statement("s001-07", "001", "4.3",
               "When δ is equal to zero, the average time to send the first few messages "
               "corresponds to the send overhead (O_s) ... The curve transitions starts when the "
@@ -1438,7 +1471,12 @@ STATEMENTS = [
               "short-long message protocol ... The throughput reaches a steady state of "
               "approximately 19 Mbytes/s between 4 Kbytes to 12Kbytes.", "myrinet-mpich-gm",
               "4-12 KB: max / min <= 1.15; 16 KB >= 2 x 12 KB", s001_mpich_gm_two_regions, False,
-              "not investigated yet: the 4-12 KB plateau climbs from 19.0 to 24.3 MB/s (x1.28)"),
+              "the eager path copies the whole message, sends it as one GM message and copies it "
+              "out; GM pipelines its 4 KB packets from the second on, so the cost per added byte "
+              "falls from ~48 ns below 4 KB to 35.8 ns above and the plateau climbs from 19.0 to "
+              "24.2 MB/s (x1.28). A flat 19 MB/s needs ~53 ns/B across 4-12 KB: MPICH-GM sending "
+              "eager data in unoverlapped 4 KB chunks, or copies slowing with size (no source for "
+              "either yet)"),
     Statement("s001-19", "001", "4.5",
               "Then, the throughput curve grows steeply and reaches its maximum of approximately "
               "106 Mbytes/s for a message size of 16 Mbytes.", "myrinet-mpich-gm",
@@ -1461,25 +1499,40 @@ STATEMENTS = [
               "nt-pingpong",
               "shared memory, 1 B latency NT5 / NT4 ('~8 %' as 0.5-15 %): WinSock and PaTENT in "
               "[1.005, 1.15], MPI/Pro in [0.85, 0.995]", s002_nt5_shm_latency_shift, False,
-              "in shared memory the NT5 host behaves as NT4 (ratios 0.997-0.999)"),
+              "in shared memory the NT5 host is the NT4 host: every shared-memory and loopback "
+              "cost is a library or loopback value with no OS dependence, and NT5's only extra "
+              "cost (InterruptCost +7 us) needs a NIC, so the ratios are 0.997-0.999 against "
+              "Table 3's 1.03, 1.08 and 0.92 (the paper calls the NT4/NT5 comparison "
+              "inconclusive)"),
     Statement("s002-03", "002", "6.2",
               "WinSock has more than half the latency of the MPI environments – both under NT4 "
               "and NT5. MPI/Pro is about 25% faster than WMPI.", "nt-pingpong",
               "FE100, 1 B (read through Table 3): WinSock <= 0.5 x MPI/Pro (NT4, NT5) and WMPI; "
               "MPI/Pro / WMPI in [0.65, 0.85]", s002_fe100_winsock_half_mpi, False,
-              "not investigated yet: MPI/Pro 11 % below WMPI; WinSock / MPI/Pro 0.508 under NT5"),
+              "two numerical gaps: WMPI over TCP is 19 % faster than Table 3 (229.6 vs 283.4 us: "
+              "its TCP overheads are uncalibrated and no WMPI knob acts on TCP alone), so MPI/Pro "
+              "is only 11 % faster than WMPI instead of 27 %; and MPI/Pro under NT5 lacks the NT5 "
+              "surcharge of s002-17 (210.7 vs 244.1 us), so WinSock / MPI/Pro is 0.508 instead of "
+              "0.46"),
     Statement("s002-04", "002", "6.2",
               "Under NT5 all systems exhibit a 10 – 15% increase in latency.", "nt-pingpong",
               "FE100, 1 B latency NT5 / NT4 in [1.05, 1.20], MPI/Pro and WinSock",
               s002_nt5_fe100_latency_10_15, False,
-              "not investigated yet: NT5 adds 3.4 % (MPI/Pro) and 7.0 % (WinSock)"),
+              "the NT5 host adds only +7 us on this path (InterruptCost 27 vs 20 us, one "
+              "interrupt per 1-byte one-way): +3.4 % for MPI/Pro (203.8 -> 210.7 us) and +7.0 % "
+              "for WinSock against Table 3's +17.6 % and +15.6 %. InterruptCost 36 us would bring "
+              "WinSock to x1.160, but MPI/Pro's extra 21 us needs an NT5 cost only its TCP "
+              "wake-ups pay"),
     Statement("s002-05", "002", "6.2",
               "The WinSock results for GigaNet (53%), Packet Engine (11%) and SysKconnect (50%) "
               "network cards are all faster than the MPI/Pro results. However, for NetGear "
               "performance WinSock (14%) is slower than MPI/Pro.", "nt-pingpong",
               "NT4, 1 B: WinSock below MPI/Pro on GigaNet, GNIC-II, SK-9841; above on GA620",
               s002_winsock_vs_mpipro_per_card, False,
-              "not investigated yet: on GA620 WinSock is faster than MPI/Pro (582 vs 679 us)"),
+              "both stacks wait out the same GA620 coalescing timer (480 us) on top of their own "
+              "software path, and MPI/Pro's path is ~97 us longer on every card, so it stays "
+              "slower on the NetGear card too (679 vs 582 us); the paper itself calls its "
+              "reversal unexpected"),
     Statement("s002-06", "002", "6.2",
               "Overall, the SysKconnect card exhibits the lowest latencies, closely followed by "
               "GigaNet and Packet Engine.", "nt-pingpong",
@@ -1507,7 +1560,11 @@ STATEMENTS = [
               "nt-pingpong",
               "WinSock shared memory, NT4 and NT5: minimum at 16-64 KB <= 0.5 x 8 KB; 128 KB "
               ">= 0.5 x 8 KB", s002_winsock_shm_dip, False,
-              "not investigated yet: under NT5 WinSock collapses again at 128-512 KB"),
+              "the dip is the model's Nagle / 200 ms delayed-ACK stall (AfdBuffering, KB 214397), "
+              "and whether a size stalls depends on segment-count parity and timing: with NT5's "
+              "12-segment window it also hits 128-512 KB (0.64-2.45 MB/s), so the NT5 curve does "
+              "not recover; NT4 escapes only because its 14 % faster copy moves the stalls to 32 "
+              "KB and 512 KB"),
     Statement("s002-11", "002", "6.3.1, 7.1",
               "It should be noted that higher peak bandwidths were achieved under NT5 compared to "
               "NT 4.", "nt-pingpong",
@@ -1518,26 +1575,40 @@ STATEMENTS = [
               "512 [WinSock: 128] Bytes are very similar.", "nt-pingpong",
               "NT4: FE100 / GigaNet bandwidth within 10 % to 512 B (MPI/Pro), 128 B (WinSock)",
               s002_fe100_like_giganet_small, False,
-              "not investigated yet: FE100 / GigaNet 0.82-0.97 (MPI/Pro), 0.88-0.97 (WinSock)"),
+              "the check's +-10 % band is tighter than physics allows: the FE100 adds 80 ns/B of "
+              "100 Mbit/s wire time, so with Table 3's equal 1-byte latencies it must fall to "
+              "~0.84 of GigaNet by 512 B; the model gives 0.82 (MPI/Pro) and 0.88 at 128 B "
+              "(WinSock), 'very similar' on the paper's log-log plot"),
     Statement("s002-13", "002", "6.3.2",
               "Thereafter the GigaNet results continue to increase up to 256K [WinSock: 8K] "
               "length messages where a peak of 37 Mbytes/s is reached.", "nt-pingpong",
               "NT4, GigaNet: bandwidth >= 0.97 x peak at 256 KB (MPI/Pro), 8 KB (WinSock)",
               s002_giganet_rises_to_peak, False,
-              "not investigated yet: MPI/Pro rises on to 1 MB; WinSock at 8 KB is 0.66 of peak"),
+              "the model's copy rate does not depend on size and its per-message cost is fixed, "
+              "so bandwidth approaches an asymptote: MPI/Pro on GigaNet is at 0.953 of its 1 MB "
+              "value at 256 KB and still rising; WinSock reaches 21.9 MB/s at 8 KB (0.66 of its "
+              "33.1 peak; paper 38): two copies at the DRAM rate (149 us) plus ~30 us of receive "
+              "cost per segment against the paper's 215 us one-way"),
     Statement("s002-14", "002", "6.3.2",
               "The 100 Mbps network card outperforms the Packet Engine, SysKconnect and NetGear "
               "network cards up until message lengths of about 1K. [WinSock: SysKonnect to 256 "
               "Bytes, the others to 4K]", "nt-pingpong",
               "NT4: FE100 above GNIC-II, SK-9841 (from 2 B) and GA620 to 512 B (MPI/Pro); above "
               "SK-9841 to 256 B, the others to 2 KB (WinSock)", s002_fe100_beats_gigabit_small,
-              False, "not investigated yet: SK-9841 is ahead of FE100 at every size, both stacks"),
+              False,
+              "the SK-9841 part cannot hold together with Table 3: its 1-byte latency is lower "
+              "than the FE100's (178.8 vs 207.6 us; 90.6 vs 97.5) and the FE100's 100 Mbit/s wire "
+              "only widens the gap with size, so the model keeps the SK-9841 ahead at every size "
+              "(FE100 / SK 0.96 -> 0.82); the GNIC-II and NetGear parts hold"),
     Statement("s002-15", "002", "6.3.2",
               "The bandwidth of NetGear is much poorer than all the other technologies up until "
               "2K [WinSock: 8K] message lengths.", "nt-pingpong",
               "NT4: GA620 <= 0.8 x the slowest other card to 1 KB (MPI/Pro), 4 KB (WinSock)",
               s002_netgear_poorer_small, False,
-              "not investigated yet: WinSock GA620 is 1.59 x the slowest other card at 4 KB"),
+              "the GA620's 480 us receive-coalescing timer is skipped as soon as 4 frames are "
+              "pending (MaxFrames 4, an estimate its 17-19 MB/s peaks need): a 4 KB WinSock "
+              "message (3 segments and an ACK) takes 312 us, less than the 582 us 1-byte latency, "
+              "and is 1.59 x the FE100 at 4 KB instead of 'much poorer' up to 8 KB"),
     Statement("s002-16", "002", "7.1",
               "in shared-memory mode that the latencies under Windows 2000 may be marginally "
               "lower than NT 4", "nt-pingpong",
@@ -1547,7 +1618,9 @@ STATEMENTS = [
               "In distributed-memory mode the measured latencies under Windows 2000 were "
               "approximately 20% higher than the equivalent under NT 4.", "nt-pingpong",
               "FE100, 1 B latency NT5 / NT4 in [1.15, 1.25], MPI/Pro and WinSock",
-              s002_nt5_fe100_latency_20, False, "as s002-04"),
+              s002_nt5_fe100_latency_20, False,
+              "as s002-04: NT5 adds +3.4 % (MPI/Pro) and +7.0 % (WinSock) instead of ~20 % (Table "
+              "3: +17.6 %, +15.6 %)"),
     Statement("s002-18", "002", "7.1",
               "The measured bandwidths for Windows 2000 and NT 4 were very similar however.",
               "nt-pingpong", "FE100 peak NT5 within 5 % of NT4, MPI/Pro and WinSock",
@@ -1618,7 +1691,11 @@ STATEMENTS = [
               "Second, peak bandwidth was increased from 92 MB/s to more than 100 MB/s.",
               "hpvm-fm", "peak of HPVM 1.2 above FM 2.1's and above 100 MB/s",
               s004_hpvm12_peak_above_fm21, False,
-              "not investigated yet: 1.2 on the unpaced 440BX host peaks at 84.2 MB/s (2.1: 96.8)"),
+              "the check runs HPVM 1.2 on the unpaced 440BX, whose PIO falls to one PCI "
+              "transaction per line (88.9 MB/s bound): 84.2 against FM 2.1's 96.8. On the 440LX "
+              "HPVM 1.2 gives 96.8, the same as FM 2.1: the model's 1.2 differs from 2.1 only in "
+              "receive-side costs and has no mechanism for the release's 92 -> 100+ MB/s gain "
+              "(the paper does not say what changed)"),
     Statement("s004-07", "004", "1",
               "recent chipsets can deliver poorer programmed I/O performance than their "
               "predecessors ... these differences were directly reflected (negatively) in FM "
@@ -1635,7 +1712,12 @@ STATEMENTS = [
               "the newer machines have worse PIO performance than the older machines for messages "
               "larger than 160 bytes", "hpvm-pio-pacing",
               "unpaced: 440BX below 440LX at every size above 160 B", s004_bx_worse_above_160,
-              False, "not investigated yet: 440BX stays ahead to 320 B; the crossover is at 384 B"),
+              False,
+              "past its 5-line queue the unpaced 440BX falls only to the single-line PCI rate "
+              "(88.2-88.8 MB/s: 12 clocks per 32 B, SaturatedLineGap 0) while the 440LX still "
+              "climbs under FM's 1.6 us per-packet CPU cost (79.0 at 192 B), so the crossover is "
+              "at 384 B; ~60 ns of retry idle per line (BX 75.7-76.1) would make it hold but "
+              "drops HPVM 1.2's BX peak to 72.5 (s004-03 then fails narrowly)"),
     Statement("s004-10", "004", "6",
               "The slower machines’ performance is robust, and performance continues to increase "
               "as message sizes increase", "hpvm-pio-pacing",
@@ -1650,12 +1732,18 @@ STATEMENTS = [
               "hpvm-pio-pacing",
               "paced (probe) 440BX >= 0.9 x its 160 B value at every larger size",
               s004_pacing_conditions_bx, False,
-              "not investigated yet: paced 440BX falls to 75.7 MB/s at 192 B (0.67 of 160 B)"),
+              "paced FM waits for the 5-line queue to drain after each 160-byte chunk, and a "
+              "short remainder chunk stops the next packet's CPU work (1.09 us) from overlapping "
+              "the PIO: the paced 440BX curve is a sawtooth, 75.7 MB/s at 192 B (0.67 of 160 B's "
+              "113.7), 0.85 at 256-512 B, 0.95-1.01 from 640 B"),
     Statement("s004-13", "004", "6",
               "chooses a pacing size for the system that attains the highest PIO performance",
               "hpvm-pio-pacing", "paced (probe) >= 0.99 x unpaced at every size, both chipsets",
               s004_probe_picks_best_pacing, False,
-              "not investigated yet: at 192 B pacing gives 0.86 of the unpaced 440BX bandwidth"),
+              "the probe does pick the best chunk for its 2080-byte packets (440BX 160 B: 114.4 "
+              "against 88.8 MB/s unpaced; 440LX none); only at 192 B, where a 32-byte remainder "
+              "chunk follows a full drain of the queue, is paced below unpaced (75.7 vs 88.2, "
+              "0.86: the s004-12 sawtooth)"),
 ]
 
 
