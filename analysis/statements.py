@@ -1257,18 +1257,23 @@ STATEMENTS = [
               "using GM over Myrinet (LA-MPI-GM) on all of the 5 NAS benchmarks",
               "nas-overlap", "LA-MPI-TCP time > LA-MPI-GM time in every configuration",
               s003_tcp_worse_everywhere, False,
-              "TCP faster on IS B.8 (0.82 x GM): its alltoallv moves 108 MB/s per node with 2 MB "
-              "per pair (near the wire; the switch buffers the 7 flows), GM 64 MB/s (wormhole "
-              "head-of-line blocking); with 8 MB per pair (IS B.4, C.8) TCP falls to 46-58 MB/s, "
-              "partly from PAUSE (B.4: 8.57 s, 7.69 s with unbounded switch buffers)"),
+              "TCP faster on IS B.8 (0.82 x GM). In its timed steps the ranks enter the alltoallv "
+              "within 50 us of each other, every rendezvous CTS leaves before any bulk data, and "
+              "TCP moves 108 MB/s per node (GM 64 MB/s: wormhole head-of-line blocking). On IS "
+              "B.4 they arrive 73 us apart (C.8 shows the same halving): a CTS then waits on the "
+              "per-pair socket behind the 8 MB its rank is sending to that peer (one message at a "
+              "time per socket, as in LA-MPI's tcppeer.cc), the pair's two directions serialize "
+              "and TCP halves. The result hinges on tens of microseconds; with LA-MPI's own "
+              "alltoallv order (isends first, to ranks 0..n-1; the model posts MPICH's) TCP beats "
+              "GM on all three IS configurations (0.74-0.94)"),
     Statement("s003-24", "003", "4",
               "when TCP is used in a more efficient manner (LA-MPI-TCP-ED), it reduces the overall "
               "performance advantage of LA-MPI-GM", "nas-overlap",
               "mean normalized time: TCP-ED below TCP", s003_ed_beats_tcp_on_average, False,
-              "mean normalized time TCP-ED 1.028, TCP 1.026 (GM = 1): TCP-ED is within 1 % of "
-              "TCP on BT, SP, LU and MG (libc_r runs the event thread only when the computing "
-              "thread's 20 ms slice expires), faster on IS C.8 (0.87) but slower on IS B.8 "
-              "(1.18), where TCP alone runs near the wire (s003-23)"),
+              "mean normalized time TCP-ED 1.028, TCP 1.026 (GM = 1): TCP-ED is within 1 % of TCP "
+              "on BT, SP, LU and MG (libc_r runs the event thread only when the computing "
+              "thread's 20 ms slice expires); on IS the posting-skew race of s003-23 decides, "
+              "ED/TCP 0.87 on C.8 and 1.18 on B.8"),
     Statement("s003-25", "003", "4, 6",
               "LA-MPI-TCP-ED is able to match or beat LA-MPI-GM on [x] of the 15 benchmark "
               "configurations ... several ([x] configurations) of the NAS benchmarks run faster",
@@ -1501,7 +1506,7 @@ STATEMENTS = [
               "[1.005, 1.15], MPI/Pro in [0.85, 0.995]", s002_nt5_shm_latency_shift, False,
               "in shared memory the NT5 host is the NT4 host: every shared-memory and loopback "
               "cost is a library or loopback value with no OS dependence, and NT5's only extra "
-              "cost (InterruptCost +7 us) needs a NIC, so the ratios are 0.997-0.999 against "
+              "cost (InterruptCost +16 us) needs a NIC, so the ratios are 0.997-0.999 against "
               "Table 3's 1.03, 1.08 and 0.92 (the paper calls the NT4/NT5 comparison "
               "inconclusive)"),
     Statement("s002-03", "002", "6.2",
@@ -1511,18 +1516,13 @@ STATEMENTS = [
               "MPI/Pro / WMPI in [0.65, 0.85]", s002_fe100_winsock_half_mpi, False,
               "two numerical gaps: WMPI over TCP is 19 % faster than Table 3 (229.6 vs 283.4 us: "
               "its TCP overheads are uncalibrated and no WMPI knob acts on TCP alone), so MPI/Pro "
-              "is only 11 % faster than WMPI instead of 27 %; and MPI/Pro under NT5 lacks the NT5 "
-              "surcharge of s002-17 (210.7 vs 244.1 us), so WinSock / MPI/Pro is 0.508 instead of "
+              "is only 11 % faster than WMPI instead of 27 %; and MPI/Pro under NT5 lacks the "
+              "surcharge of s002-17 (219.7 vs 244.1 us), so WinSock / MPI/Pro is 0.528 instead of "
               "0.46"),
     Statement("s002-04", "002", "6.2",
               "Under NT5 all systems exhibit a 10 – 15% increase in latency.", "nt-pingpong",
               "FE100, 1 B latency NT5 / NT4 in [1.05, 1.20], MPI/Pro and WinSock",
-              s002_nt5_fe100_latency_10_15, False,
-              "the NT5 host adds only +7 us on this path (InterruptCost 27 vs 20 us, one "
-              "interrupt per 1-byte one-way): +3.4 % for MPI/Pro (203.8 -> 210.7 us) and +7.0 % "
-              "for WinSock against Table 3's +17.6 % and +15.6 %. InterruptCost 36 us would bring "
-              "WinSock to x1.160, but MPI/Pro's extra 21 us needs an NT5 cost only its TCP "
-              "wake-ups pay"),
+              s002_nt5_fe100_latency_10_15, True),
     Statement("s002-05", "002", "6.2",
               "The WinSock results for GigaNet (53%), Packet Engine (11%) and SysKconnect (50%) "
               "network cards are all faster than the MPI/Pro results. However, for NetGear "
@@ -1619,8 +1619,11 @@ STATEMENTS = [
               "approximately 20% higher than the equivalent under NT 4.", "nt-pingpong",
               "FE100, 1 B latency NT5 / NT4 in [1.15, 1.25], MPI/Pro and WinSock",
               s002_nt5_fe100_latency_20, False,
-              "as s002-04: NT5 adds +3.4 % (MPI/Pro) and +7.0 % (WinSock) instead of ~20 % (Table "
-              "3: +17.6 %, +15.6 %)"),
+              "NT5 adds +16 us per 1-byte one-way (one receive interrupt, InterruptCost 36 vs 20 "
+              "us, calibrated on WinSock's Table 3 rows): WinSock x1.160 holds, MPI/Pro x1.078 "
+              "(203.8 -> 219.7 us) against Table 3's x1.176; MPI/Pro's extra 21 us under NT5 "
+              "needs a cost only its progress thread's TCP wake-ups pay, and s002-02 (MPI/Pro "
+              "faster under NT5 in shared memory) rules out a general thread-switch surcharge"),
     Statement("s002-18", "002", "7.1",
               "The measured bandwidths for Windows 2000 and NT 4 were very similar however.",
               "nt-pingpong", "FE100 peak NT5 within 5 % of NT4, MPI/Pro and WinSock",
