@@ -8,6 +8,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <set>
+
 namespace ns3
 {
 namespace clusternet
@@ -115,7 +117,7 @@ GmMcp::DoDispose()
     NS_LOG_FUNCTION(this);
     m_nic = nullptr;
     m_ports.clear();
-    m_sendQueue.clear();
+    m_sendQueues.clear();
     m_unacked.clear();
     m_resendQueue.clear();
     m_backlog.clear();
@@ -260,8 +262,9 @@ GmMcp::PostSend(uint8_t port,
     rec->address = address;
     rec->length = message->GetSize();
     // The token lands in the port's send queue in SRAM; the control program takes it
-    // (DoorbellCycles) when its send DMA machine is ready for the next message.
-    m_sendQueue.push_back(rec);
+    // (DoorbellCycles) when its send DMA machine is ready for the next message, and keeps
+    // it on the queue of its destination's connection.
+    m_sendQueues[node].push_back(rec);
     TrySdma();
 }
 
@@ -272,31 +275,51 @@ GmMcp::TrySdma()
     {
         return;
     }
-    // Resends first, in sequence order; a packet acknowledged meanwhile needs none.
-    while (!m_resendQueue.empty())
+    // GM's fair send queue: the connections with packets to send (resends after a NACK, or
+    // messages) take turns, one packet each, in node order after the one served last; a
+    // connection resends before it goes on, in sequence order, and sends its messages in order.
+    // A resend acknowledged meanwhile needs none.
+    std::set<uint16_t> waiting;
+    for (auto r = m_resendQueue.begin(); r != m_resendQueue.end();)
     {
-        Resend r = m_resendQueue.front();
-        m_resendQueue.pop_front();
-        auto it = m_unacked.find({r.node, r.seq});
-        if (it == m_unacked.end())
+        if (!m_unacked.count({r->node, r->seq}))
+        {
+            r = m_resendQueue.erase(r);
+            continue;
+        }
+        waiting.insert(r->node);
+        ++r;
+    }
+    for (const auto& [node, queue] : m_sendQueues)
+    {
+        waiting.insert(node);
+    }
+    if (waiting.empty())
+    {
+        return;
+    }
+    auto next = waiting.upper_bound(m_lastServed);
+    m_lastServed = next != waiting.end() ? *next : *waiting.begin();
+    for (auto r = m_resendQueue.begin(); r != m_resendQueue.end(); ++r)
+    {
+        if (r->node != m_lastServed)
         {
             continue;
         }
+        Resend resend = *r;
+        m_resendQueue.erase(r);
         m_sdmaActive = true;
         m_nic->TakeSendBuffer();
-        const InFlight& f = it->second;
+        const InFlight& f = m_unacked.at({resend.node, resend.seq});
         uint64_t page = (f.rec->address + f.offset) / kPageSize;
         uint32_t bytes = f.bytes;
-        m_nic->Execute(m_sdmaCycles, [this, r, bytes, page]() {
-            m_nic->HostDma(bytes, PciBus::DMA_READ, page, [this, r]() { ResendRead(r); });
+        m_nic->Execute(m_sdmaCycles, [this, resend, bytes, page]() {
+            m_nic->HostDma(bytes, PciBus::DMA_READ, page, [this, resend]() { ResendRead(resend); });
         });
         return;
     }
-    if (m_sendQueue.empty())
-    {
-        return;
-    }
-    std::shared_ptr<SendRecord> rec = m_sendQueue.front();
+    auto turn = m_sendQueues.find(m_lastServed);
+    std::shared_ptr<SendRecord> rec = turn->second.front();
     uint64_t cycles = m_sdmaCycles + (rec->fragments == 0 ? m_doorbellCycles : 0);
     uint32_t offset = rec->next;
     uint32_t bytes = std::min(m_maxPayload, rec->length - offset);
@@ -305,7 +328,11 @@ GmMcp::TrySdma()
     if (rec->next >= rec->length)
     {
         rec->allRead = true;
-        m_sendQueue.pop_front();
+        turn->second.pop_front();
+        if (turn->second.empty())
+        {
+            m_sendQueues.erase(turn);
+        }
     }
     m_sdmaActive = true;
     m_nic->TakeSendBuffer();

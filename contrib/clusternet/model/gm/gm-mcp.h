@@ -207,7 +207,10 @@ class GmMcp : public Object
     std::map<uint16_t, Mac48Address> m_peers;
     std::map<uint8_t, Callback<void, const GmEvent&>> m_ports; //!< open ports' event sinks
 
-    std::deque<std::shared_ptr<SendRecord>> m_sendQueue; //!< messages with fragments to read
+    /// Messages with fragments still to read, one queue per destination node (GM's
+    /// connections with outstanding sends); the send DMA serves them round-robin.
+    std::map<uint16_t, std::deque<std::shared_ptr<SendRecord>>> m_sendQueues;
+    uint16_t m_lastServed{0}; //!< destination node whose packet was read last
     bool m_sdmaActive{false};
     std::map<uint16_t, uint32_t> m_nextSeq;     //!< per destination node
     std::map<uint16_t, uint32_t> m_expectedSeq; //!< per source node
