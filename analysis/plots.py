@@ -663,11 +663,16 @@ RAW_CURVE_STYLES = {
 GIGE_LINE_MBPS = 1000.0
 
 
-def _size_curves(ax, curves, styles, column, what, max_msg=None):
+SOLID_LINE = {"lw": 1.4, "ms": 4}
+
+
+def _size_curves(ax, curves, styles, column, what, max_msg=None, line=None, suffix=""):
     """Draw ``column`` of each curve in ``curves`` (name -> DataFrame indexed by message size)
-    against message size, styled by ``styles[name]`` = (label, colour, marker); only sizes
-    ``<= max_msg`` unless it is None. Returns the names drawn; raises ``ValueError`` when none
-    has a value in range (``what`` names the curves in the message)."""
+    against message size, styled by ``styles[name]`` = (label, colour, marker) and the plot
+    keywords ``line`` (default :data:`SOLID_LINE`), each label followed by ``suffix``; only
+    sizes ``<= max_msg`` unless it is None. Returns the names drawn; raises ``ValueError`` when
+    none has a value in range (``what`` names the curves in the message)."""
+    line = SOLID_LINE if line is None else line
     drawn = []
     for name, curve in curves.items():
         series = curve[column].dropna()
@@ -676,8 +681,8 @@ def _size_curves(ax, curves, styles, column, what, max_msg=None):
         if series.empty:
             continue
         label, color, marker = styles[name]
-        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color, lw=1.4,
-                marker=marker, ms=4, label=label)
+        ax.plot(series.index.to_numpy(dtype=float), series.to_numpy(), color=color,
+                marker=marker, label=label + suffix, **line)
         drawn.append(name)
     if not drawn:
         limit = "" if max_msg is None else f" up to {bytes_label(max_msg)} bytes"
