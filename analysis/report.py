@@ -7,6 +7,8 @@ Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writ
 ``DIR/<scenario>.png`` (``gige-mtu-sweep`` also ``DIR/<scenario>-netpipe.png``,
 ``myrinet-gm-allsize`` also ``DIR/<scenario>-latency.png``, ``myrinet-gm-logp`` also
 ``DIR/<scenario>-size.png``), and prints a comparison table followed by the error statistics.
+NetPIPE-style data (``block_bytes`` and ``oneway_us``) also goes out as NetPIPE output files,
+one per curve, in ``DIR/np/`` (:func:`write_np_outs`).
 
 A scenario that predicts a paper's figures blind (listed in
 :data:`analysis.predictions.SCENARIO_PREDICTIONS`: ``raw-ethernet-vs-myrinet`` and
@@ -25,6 +27,7 @@ import argparse
 import math
 import sys
 import warnings
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -32,6 +35,7 @@ import pandas as pd
 from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
+from .measurements import write_np_out
 from . import incast, ntpingpong
 from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_incast,
                     plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
@@ -335,6 +339,33 @@ def write_plots(scenario, data, summary, results):
     return written
 
 
+NP_OUT_DIR = "np"   # results/<scenario>/np/: one NetPIPE output file per curve
+
+
+def write_np_outs(data, results):
+    """Write a NetPIPE-style scenario's curves as NetPIPE output files; return the paths.
+
+    NetPIPE-style data has ``block_bytes`` and ``oneway_us`` columns. A curve is one combination
+    of every other column but the measurements (``mbps``, ``reps``); its file is
+    ``results/np/<values joined by '-'>.out`` (:func:`analysis.measurements.write_np_out`), and
+    ``results/np/index.csv`` maps each file to its column values. Other data writes nothing.
+    """
+    if not {"block_bytes", "oneway_us"} <= set(data.columns):
+        return []
+    keys = [c for c in data.columns if c not in ("block_bytes", "oneway_us", "mbps", "reps")]
+    written, index = [], []
+    groups = data.groupby(keys, sort=False, dropna=False) if keys else [((), data)]
+    for values, curve in groups:
+        values = values if isinstance(values, tuple) else (values,)
+        name = "-".join(re.sub(r"[^A-Za-z0-9.+_]+", "_", str(v)) for v in values) or "curve"
+        curve = curve.sort_values("block_bytes", kind="stable")
+        path = results / NP_OUT_DIR / f"{name}.out"
+        written.append(write_np_out(curve["block_bytes"], curve["oneway_us"], path))
+        index.append({"file": f"{name}.out", **dict(zip(keys, values))})
+    written.append(write_csv_atomic(pd.DataFrame(index), results / NP_OUT_DIR / "index.csv"))
+    return written
+
+
 def report(scenario, results, reference=None):
     """Run the whole report; return the text to print. Raises :class:`ReportError`."""
     data = load_data(results)
@@ -356,10 +387,14 @@ def report(scenario, results, reference=None):
         table4 = ntpingpong.table4(data)
         written.append(write_csv_atomic(table4, results / "table4.csv"))
     written += write_plots(scenario, data, summary, results)
+    np_outs = write_np_outs(data, results)
     parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
     if table4 is not None:
         parts.append(table4_text(table4))
     parts += [f"wrote {p}" for p in written]
+    if np_outs:
+        parts.append(f"wrote {len(np_outs) - 1} NetPIPE output files (np.out format) and their "
+                     f"index in {results / NP_OUT_DIR}")
     if predictions is not None:
         if summary is None:
             parts.append(f"{scenario} predicts the paper blind (no reference values); "

@@ -71,7 +71,7 @@ def test_mtu_sweep_report(tmp_path, capsys):
     results = _results(tmp_path, "mtu_sweep_data.csv")
     assert main(["gige-mtu-sweep", "--results", str(results)]) == 0
     assert sorted(os.listdir(results)) == ["data.csv", "gige-mtu-sweep-netpipe.png",
-                                           "gige-mtu-sweep.png", "summary.csv"]
+                                           "gige-mtu-sweep.png", "np", "summary.csv"]
     assert (results / "gige-mtu-sweep.png").read_bytes()[:4] == b"\x89PNG"
 
     seeds = _seed_rows("gige-mtu-sweep")
@@ -134,7 +134,7 @@ def test_unknown_scenario_with_netpipe_data(tmp_path, capsys):
     results = _results(tmp_path, "netpipe_small.csv")
     ref = str(FIXTURES / "reference_small.csv")
     assert main(["my-what-if", "--results", str(results), "--reference", ref]) == 0
-    assert sorted(os.listdir(results)) == ["data.csv", "my-what-if.png"]
+    assert sorted(os.listdir(results)) == ["data.csv", "my-what-if.png", "np"]
     out = capsys.readouterr().out
     assert "no reference rows for scenario my-what-if" in out
     line = next(s for s in out.splitlines() if s.startswith("SK-NET") and "mtu=9000" in s)

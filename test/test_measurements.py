@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Measured curves in their own formats (analysis.measurements): NetPIPE np.out and CSV.
+
+Expected values are worked out by hand: a NetPIPE line ``8 0.5 0.000016`` is 8 bytes in 16 µs
+one way, 8 * 8 / 16e-6 = 4 Mbit/s (10^6 bit/s), whatever the file's own 2^20-based column says.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from analysis.measurements import (MeasurementError, np_out_text, read_curve,  # noqa: E402
+                                   read_np_out)
+from analysis.report import write_np_outs  # noqa: E402
+
+# NetPIPE 3.7 lines ("%8d %lf %12.8lf"), one with -C's CPU columns after the time.
+NP_OUT = """       1 0.381470   0.00002000
+       2 0.762939   0.00002000
+       8 3.814697   0.00001600 0.5 0.5
+    1024 195.312500   0.00004000
+"""
+
+
+def test_np_out_reads_size_and_time(tmp_path):
+    path = tmp_path / "np.out"
+    path.write_text(NP_OUT)
+    curve = read_np_out(path)
+    assert curve["msg_bytes"].tolist() == [1, 2, 8, 1024]
+    assert curve["latency_us"].tolist() == pytest.approx([20.0, 20.0, 16.0, 40.0])
+    assert curve["mbps"].tolist() == pytest.approx([0.4, 0.8, 4.0, 204.8])
+
+
+def test_repeated_size_is_averaged_and_comments_skipped(tmp_path):
+    path = tmp_path / "np.out"
+    path.write_text("# NetPIPE run\n\n 4 1 0.000010\n 4 1 0.000030\n 16 1 0.000020\n")
+    curve = read_np_out(path)
+    assert curve["msg_bytes"].tolist() == [4, 16]
+    assert curve["latency_us"].tolist() == pytest.approx([20.0, 20.0])
+
+
+def test_csv_with_one_measure_column(tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text("msg_bytes,mbps,note\n1024,400,a\n4096,,b\n65536,900.5,c\n")
+    curve = read_curve(path)
+    assert curve["msg_bytes"].tolist() == [1024, 4096, 65536]
+    assert curve["mbps"].iloc[[0, 2]].tolist() == [400.0, 900.5]
+    assert curve["mbps"].isna().iloc[1] and curve["latency_us"].isna().all()
+
+
+# (file name, content, line named, what the message says); .csv files are read as CSV
+BAD_FILES = [
+    ("np.out", "", 1, "no measurements"),
+    ("np.out", "# only a comment\n", 1, "no measurements"),
+    ("np.out", "1 0.3 0.00002\n2 abc 0.00002\n", 2, "'abc' is not a number"),
+    ("np.out", "1 0.3 0.00002\n2 0.3 nan\n", 2, "not a finite number"),
+    ("np.out", "4 0.3 0.00002\n2 0.3 0.00002\n", 2, "increasing order"),
+    ("np.out", "1 0.3 0.00002\n-2 0.3 0.00002\n", 2, "positive integer"),
+    ("np.out", "1.5 0.3 0.00002\n", 1, "positive integer"),
+    ("np.out", "1 0.3 -0.00002\n", 1, "must be > 0"),
+    ("np.out", "1 0.3 0.00002\n2 0.3\n", 2, "2 column(s)"),
+    ("m.csv", "msg_bytes,latency_us\n", 1, "no measurements"),
+    ("m.csv", "size,latency_us\n1,2\n", 1, "needs msg_bytes"),
+    ("m.csv", "msg_bytes,note\n1,2\n", 1, "at least one of latency_us, mbps"),
+    ("m.csv", "msg_bytes,latency_us\n1,2\n2,3,4\n", 3, "3 column(s)"),
+    ("m.csv", "msg_bytes,latency_us\n8,2\n4,3\n", 3, "increasing order"),
+    ("m.csv", "msg_bytes,mbps\n8,-1\n", 2, "must be > 0"),
+]
+
+
+@pytest.mark.parametrize("name,text,line,what", BAD_FILES)
+def test_bad_file_names_file_and_line(tmp_path, name, text, line, what):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(MeasurementError) as err:
+        read_curve(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}:{line}: ") and what in message
+    assert "\n" not in message
+
+
+def test_cli_checks_files(tmp_path):
+    good, bad = tmp_path / "np.out", tmp_path / "bad.out"
+    good.write_text(NP_OUT)
+    bad.write_text("1 0.3 0.00002\n2 x 0.00002\n")
+    cmd = [sys.executable, "-m", "analysis.measurements"]
+    proc = subprocess.run(cmd + [str(good)], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0 and "4 sizes, 1-1024 B, latency 20.00 us" in proc.stdout
+    proc = subprocess.run(cmd + [str(good), str(bad)], cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and f"{bad}:2:" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_written_lines_follow_netpipe_columns():
+    # 1 byte in 20 us: NetPIPE's bps = 8 / (20e-6 * 2^20) = 0.381470 "Mbps"
+    assert np_out_text([1, 1024], [20.0, 40.0]) == (
+        "       1 0.381470   0.00002000000\n"
+        "    1024 195.312500   0.00004000000\n")
+
+
+def test_netpipe_data_round_trips_through_np_out(tmp_path):
+    data = pd.DataFrame({
+        "nic": ["acenic"] * 3 + ["sknet"] * 3, "host": ["piii450-linux22"] * 6,
+        "mtu": [1500, 1500, 1500, 9000, 9000, 9000],
+        "block_bytes": [1, 1024, 65536] * 2,
+        "oneway_us": [177.5, 190.125, 1105.999, 43.58, 60.001, 700.25],
+        "reps": [5] * 6})
+    # as a NetPIPE scenario writes it: 8 * bytes / one-way time, 3 decimals
+    data.insert(5, "mbps", (8 * data["block_bytes"] / data["oneway_us"]).round(3))
+    written = write_np_outs(data, tmp_path)
+    index = pd.read_csv(tmp_path / "np" / "index.csv")
+    assert len(written) == 3 and index["nic"].tolist() == ["acenic", "sknet"]
+    for _, row in index.iterrows():
+        curve = read_np_out(tmp_path / "np" / row["file"])
+        part = data[(data["nic"] == row["nic"]) & (data["mtu"] == row["mtu"])]
+        assert curve["msg_bytes"].tolist() == part["block_bytes"].tolist()
+        assert curve["latency_us"].to_numpy() == pytest.approx(part["oneway_us"].to_numpy(),
+                                                              abs=1e-6)
+        assert curve["mbps"].to_numpy() == pytest.approx(part["mbps"].to_numpy(), abs=6e-4)
+
+
+def test_other_data_writes_no_np_out(tmp_path):
+    data = pd.DataFrame({"msg_bytes": [1, 2], "latency_us": [10.0, 11.0], "mbps": [1.0, 2.0]})
+    assert write_np_outs(data, tmp_path) == []
+    assert not (tmp_path / "np").exists()
+
+
+def test_scenario_writes_np_out_per_curve(run_scenario, tmp_path):
+    out = run_scenario("gige-tcp-netpipe", tmp_path / "out", "--nic=acenic,sknet",
+                       "--max-block=4096")
+    data = pd.read_csv(out / "data.csv")
+    index = pd.read_csv(out / "np" / "index.csv")
+    keys = [c for c in index.columns if c != "file"]
+    assert sorted(set(index["nic"])) == ["acenic", "sknet"]
+    assert len(index) == len(data.groupby(keys))
+    for _, row in index.iterrows():
+        curve = read_np_out(out / "np" / row["file"])
+        part = data.merge(row[keys].to_frame().T.astype(data[keys].dtypes), on=keys)
+        # NetPIPE's perturbations measure some sizes twice (3 = 2 + 1 = 4 - 1): averaged
+        part = part.groupby("block_bytes")["oneway_us"].mean()
+        assert curve["msg_bytes"].tolist() == part.index.tolist()
+        assert curve["latency_us"].to_numpy() == pytest.approx(part.to_numpy(), abs=1e-6)
