@@ -25,9 +25,9 @@ written).
 
 import argparse
 import math
+import re
 import sys
 import warnings
-import re
 from pathlib import Path
 
 import pandas as pd
@@ -346,18 +346,25 @@ def write_np_outs(data, results):
     """Write a NetPIPE-style scenario's curves as NetPIPE output files; return the paths.
 
     NetPIPE-style data has ``block_bytes`` and ``oneway_us`` columns. A curve is one combination
-    of every other column but the measurements (``mbps``, ``reps``); its file is
-    ``results/np/<values joined by '-'>.out`` (:func:`analysis.measurements.write_np_out`), and
-    ``results/np/index.csv`` maps each file to its column values. Other data writes nothing.
+    of every column but the NetPIPE measurements (:data:`analysis.netpipe.MEASURE_COLUMNS`;
+    ``sockbuf_bytes`` and the like are settings here); its file is
+    ``results/np/<values joined by '-'>.out`` (:func:`analysis.measurements.write_np_out`; a
+    name two curves would share gets ``.2``, ``.3`` ...), and ``results/np/index.csv`` maps
+    each file to its column values. Other data writes nothing.
     """
     if not {"block_bytes", "oneway_us"} <= set(data.columns):
         return []
-    keys = [c for c in data.columns if c not in ("block_bytes", "oneway_us", "mbps", "reps")]
-    written, index = [], []
+    keys = [c for c in data.columns if c not in netpipe.MEASURE_COLUMNS]
+    written, index, names = [], [], set()
     groups = data.groupby(keys, sort=False, dropna=False) if keys else [((), data)]
     for values, curve in groups:
         values = values if isinstance(values, tuple) else (values,)
-        name = "-".join(re.sub(r"[^A-Za-z0-9.+_]+", "_", str(v)) for v in values) or "curve"
+        base = "-".join(re.sub(r"[^A-Za-z0-9.+_]+", "_", str(v)) for v in values) or "curve"
+        name, copy = base, 1
+        while name in names:
+            copy += 1
+            name = f"{base}.{copy}"
+        names.add(name)
         curve = curve.sort_values("block_bytes", kind="stable")
         path = results / NP_OUT_DIR / f"{name}.out"
         written.append(write_np_out(curve["block_bytes"], curve["oneway_us"], path))

@@ -125,6 +125,16 @@ def test_netpipe_data_round_trips_through_np_out(tmp_path):
         assert curve["mbps"].to_numpy() == pytest.approx(part["mbps"].to_numpy(), abs=6e-4)
 
 
+def test_curves_whose_names_clash_get_their_own_files(tmp_path):
+    data = pd.DataFrame({"nic": ["a-b", "a_b"], "sockbuf_bytes": [65536, 65536],
+                         "block_bytes": [1, 1], "oneway_us": [10.0, 20.0]})
+    write_np_outs(data, tmp_path)
+    index = pd.read_csv(tmp_path / "np" / "index.csv")
+    assert index["file"].tolist() == ["a_b-65536.out", "a_b-65536.2.out"]
+    assert read_np_out(tmp_path / "np" / "a_b-65536.2.out")["latency_us"].tolist() == \
+        pytest.approx([20.0])
+
+
 def test_other_data_writes_no_np_out(tmp_path):
     data = pd.DataFrame({"msg_bytes": [1, 2], "latency_us": [10.0, 11.0], "mbps": [1.0, 2.0]})
     assert write_np_outs(data, tmp_path) == []
