@@ -1,0 +1,935 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Fit profile attributes to measured curves: ``./ns3 calibrate RECIPE``.
+
+A *recipe* (TOML) says which benchmark to run, which profile attributes to fit within which
+bounds, and what the simulation is compared with::
+
+    benchmark = "gige-tcp-netpipe"                 # a scenario under scenarios/
+    args = ["--cases=acenic@1500", "--max-block=65536"]
+    profile-files = ["my-profiles.toml"]           # optional: profiles besides the catalogue
+
+    [[fit]]
+    profile = "acenic"                             # whose value is fitted
+    attribute = "coalescer.Timeout"                # target.Attribute, as in a profile file
+    min = "10us"                                   # bounds, in the attribute's unit
+    max = "400us"
+    # start = "150us"                              # default: the profile's own value
+
+    [[measured]]
+    file = "acenic.np.out"                         # NetPIPE output, or CSV (msg_bytes,
+    curve = "nic=acenic;mtu=1500"                  #   latency_us and/or mbps); the data.csv
+                                                   #   curve it is compared with
+    [[measured]]
+    paper = "000"                                  # rows of reference/seeds.csv for the
+    rows = [["nic=acenic;mtu=1500;sockbuf=131072", "latency_us"]]   # benchmark (all if absent)
+
+    [names]
+    acenic = "acenic-fitted"                       # the derived profile's name (default
+                                                   #   '<profile>-fitted')
+
+Paths in a recipe are relative to the recipe's folder. Each measured point becomes one residual,
+``ln(simulated / measured)``: a one-way time per block size of a curve (a throughput where a CSV
+gives no time; at a size between two simulated blocks the simulated curve is interpolated), or a
+reference row's metric as ``summary.csv`` evaluates it (:func:`analysis.summary.evaluate`).
+
+The fit is :func:`scipy.optimize.least_squares` (trust-region reflective, within the bounds) on
+the attributes mapped to ``[0, 1]`` (logarithmically when the lower bound is above 0). The
+simulation is the objective: every evaluation writes the catalogue with the candidate values laid
+over the fitted profiles and runs the benchmark on it (``$CLUSTERNET_PROFILE_PATH``), so every
+profile that derives from a fitted one sees its values, as it would in the catalogue. The
+slopes are forward differences whose runs go to ``--jobs`` workers at once. Everything is
+deterministic: the same recipe gives the same files.
+
+It writes into ``--out`` (default ``results/calibrate/<recipe name>``):
+
+- ``profile.toml``: a derived profile per fitted profile (``base`` = the profile), holding the
+  fitted values, each with its source: what it was fitted on, the fit's error, and the command
+  that reproduces it. ``--profile-file=profile.toml`` hands it to every scenario.
+- ``points.csv``: every measured point with its simulated value at the start and at the fit.
+- ``parameters.csv``: each attribute's start, fit, bounds and how well the points determine it.
+- ``fit.png``: measured against simulated, at the start and at the fit.
+"""
+
+import argparse
+import concurrent.futures
+import copy
+import itertools
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+PROG = "./ns3 calibrate"
+REPO = Path(__file__).resolve().parent.parent
+CATALOGUE = REPO / "contrib" / "clusternet" / "profiles"
+PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
+
+# Options the tool sets on the benchmark itself.
+OWNED_OPTIONS = ("--out", "--jobs", "--report", "--profile-file", "--resume")
+RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names"}
+FIT_KEYS = {"profile", "attribute", "min", "max", "start"}
+MEASURED_KEYS = {"file", "curve", "min-bytes", "max-bytes", "paper", "rows"}
+# Relative step of a slope, in the [0, 1] coordinate of an attribute.
+SLOPE_STEP = 0.02
+# Residual of a point the simulation cannot evaluate (ln 20: a factor of twenty off).
+MISSING_RESIDUAL = math.log(20.0)
+SIGNIFICANT = 4   # significant digits of a fitted value in the profile
+# Robust loss: a point off by more than LOSS_SCALE (as a log ratio) counts linearly, not
+# squared, so one point that jumps (a timer firing or not) cannot hold the fit.
+LOSS = "soft_l1"
+LOSS_SCALE = 0.02
+# Scatter assumed of measured points (as a log ratio) when judging how well the fit determines
+# an attribute, and the relative standard error above which it is called poorly determined.
+SCATTER_FLOOR = 0.01
+POORLY_DETERMINED = 0.10
+# Stop when a step improves the cost by less than FTOL (relative) or moves less than XTOL.
+FTOL = 1e-8
+XTOL = 1e-6
+
+TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
+RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9,
+              "Bps": 8.0, "KBps": 8e3, "kBps": 8e3, "MBps": 8e6, "GBps": 8e9}
+
+
+class CalibrationError(ValueError):
+    """Bad input: the message is one line naming the file or option and what is allowed."""
+
+
+def say(msg):
+    print(f"[calibrate] {msg}", flush=True)
+
+
+# --- quantities -------------------------------------------------------------------------------
+
+def parse_quantity(text, where):
+    """``"120us"`` -> ``(120.0, "us")``; a bare number has unit ``""``."""
+    if isinstance(text, bool):
+        raise CalibrationError(f"{where}: {text!r} is not a number with a unit")
+    if isinstance(text, (int, float)):
+        return float(text), ""
+    s = str(text).strip()
+    i = len(s)
+    while i > 0 and (s[i - 1].isalpha() or s[i - 1] == "/"):
+        i -= 1
+    number, unit = s[:i].strip(), s[i:]
+    try:
+        value = float(number)
+    except ValueError:
+        raise CalibrationError(f"{where}: '{text}' is not a number with a unit (e.g. 120us, "
+                               "800Mbps, 0.45, 200)") from None
+    if not math.isfinite(value):
+        raise CalibrationError(f"{where}: '{text}' is not a finite number")
+    if unit and unit not in TIME_UNITS and unit not in RATE_UNITS:
+        raise CalibrationError(f"{where}: unit '{unit}' of '{text}' is not one of "
+                               f"{', '.join(TIME_UNITS)} or {', '.join(RATE_UNITS)}")
+    return value, unit
+
+
+def _family(unit):
+    if unit in TIME_UNITS:
+        return TIME_UNITS
+    if unit in RATE_UNITS:
+        return RATE_UNITS
+    return None
+
+
+def convert(value, unit, to, where):
+    """``value`` in ``unit`` expressed in ``to`` (same family: times, rates, or bare numbers)."""
+    if unit == to:
+        return value
+    family = _family(to)
+    if family is None or unit not in family:
+        raise CalibrationError(f"{where}: '{value:g}{unit}' cannot be expressed in "
+                               f"'{to or 'a bare number'}'; give min, max and start in one kind "
+                               "of unit")
+    return value * family[unit] / family[to]
+
+
+def _is_whole_text(text):
+    return isinstance(text, int) and not isinstance(text, bool) or (
+        isinstance(text, str) and text.strip().lstrip("+-").isdigit())
+
+
+def format_number(x, digits):
+    """``x`` with ``digits`` significant digits, never in exponent notation."""
+    return np.format_float_positional(float(x), precision=digits, unique=False, fractional=False,
+                                      trim="-")
+
+
+# --- recipe -----------------------------------------------------------------------------------
+
+@dataclass
+class Parameter:
+    """One fitted attribute: ``profile``'s ``target.attribute`` within ``[lo, hi]`` (``unit``)."""
+
+    profile: str
+    target: str
+    attribute: str
+    lo: float
+    hi: float
+    start: float
+    unit: str
+    integer: bool
+
+    @property
+    def key(self):
+        return f"{self.profile} {self.target}.{self.attribute}"
+
+    @property
+    def log_scale(self):
+        return self.lo > 0
+
+    def to_z(self, x):
+        if self.log_scale:
+            return math.log(x / self.lo) / math.log(self.hi / self.lo)
+        return (x - self.lo) / (self.hi - self.lo)
+
+    def from_z(self, z):
+        z = min(1.0, max(0.0, float(z)))
+        if self.log_scale:
+            return self.lo * (self.hi / self.lo) ** z
+        return self.lo + z * (self.hi - self.lo)
+
+    def text(self, x, digits=8):
+        """The attribute text of value ``x`` (the unit of the bounds)."""
+        if self.integer:
+            return str(int(round(x)))
+        return format_number(x, digits) + self.unit
+
+    def rounded(self, x):
+        """``x`` as the profile writes it (whole, or :data:`SIGNIFICANT` digits)."""
+        return parse_quantity(self.text(x, SIGNIFICANT), self.key)[0]
+
+
+@dataclass
+class Recipe:
+    path: Path
+    benchmark: str
+    args: list
+    profile_files: list
+    parameters: list
+    targets: pd.DataFrame   # source, config, metric, value; curve, msg of a measured curve
+    sources: list           # one label per [[measured]] entry
+    names: dict             # fitted profile -> derived profile name
+
+
+def _fail(path, msg):
+    raise CalibrationError(f"{path}: {msg}")
+
+
+def _check_keys(path, table, allowed, what):
+    if not isinstance(table, dict):
+        _fail(path, f"{what} must be a table")
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        _fail(path, f"{what}: unknown key '{unknown[0]}'; allowed: {', '.join(sorted(allowed))}")
+
+
+def _string_list(path, value, what):
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        _fail(path, f"'{what}' must be a list of strings")
+    return value
+
+
+def read_toml(path, what):
+    """The tables of TOML file ``path``; one line naming it when it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise CalibrationError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CalibrationError(f"{path}: not TOML ({exc})") from None
+
+
+def load_catalogue(extra_files=()):
+    """Every profile of the catalogue (``$CLUSTERNET_PROFILE_PATH`` or the module's folder) and
+    of ``extra_files``: ``{name: table}`` as the TOML files hold them."""
+    env = os.environ.get(PROFILE_PATH_ENV, "").strip()
+    roots = [Path(p) for p in env.split(":") if p] if env else [CATALOGUE]
+    files = []
+    for root in [*roots, *map(Path, extra_files)]:
+        files += sorted(root.glob("*.toml")) if root.is_dir() else [root]
+    merged, origin = {}, {}
+    for f in files:
+        tables = read_toml(f, "a profile file")
+        for name, table in tables.items():
+            if name in merged:
+                raise CalibrationError(f"{f}: profile '{name}' is defined twice (also in "
+                                       f"{origin[name]})")
+            merged[name], origin[name] = table, f
+    return merged
+
+
+def profile_value(catalogue, profile, target, attribute):
+    """The value text ``profile`` gives ``target.attribute``, through its bases; None if none."""
+    seen = set()
+    name = profile
+    while name in catalogue and name not in seen:
+        seen.add(name)
+        table = catalogue[name]
+        entry = table.get(target, {}).get(attribute) if isinstance(table.get(target), dict) \
+            else None
+        if entry is not None:
+            return entry[0] if isinstance(entry, list) and entry else entry
+        name = table.get("base")
+    return None
+
+
+def _parameter(path, i, entry, catalogue):
+    where = f"{path}: fit {i}"
+    _check_keys(path, entry, FIT_KEYS, f"fit {i}")
+    for key in ("profile", "attribute", "min", "max"):
+        if key not in entry:
+            _fail(path, f"fit {i}: '{key}' is missing (needs profile, attribute, min, max)")
+    profile, attr = entry["profile"], entry["attribute"]
+    if profile not in catalogue:
+        _fail(path, f"fit {i}: profile '{profile}' is in no profile file read (catalogue and "
+                    "profile-files)")
+    if not isinstance(attr, str) or attr.count(".") != 1:
+        _fail(path, f"fit {i}: attribute '{attr}' must be 'target.Attribute' "
+                    "(e.g. coalescer.Timeout)")
+    target, attribute = attr.split(".")
+    lo, unit = parse_quantity(entry["min"], f"{where} min")
+    hi, hi_unit = parse_quantity(entry["max"], f"{where} max")
+    hi = convert(hi, hi_unit, unit, f"{where} max")
+    if not 0 <= lo < hi:
+        _fail(path, f"fit {i}: needs 0 <= min < max (min {entry['min']}, max {entry['max']})")
+    start_text = entry.get("start", profile_value(catalogue, profile, target, attribute))
+    if start_text is None:
+        _fail(path, f"fit {i}: '{profile}' gives no {attr} (nor do its bases): add 'start'")
+    start, start_unit = parse_quantity(start_text, f"{where} start")
+    start = convert(start, start_unit, unit, f"{where} start ('{start_text}')")
+    if not lo <= start <= hi:
+        _fail(path, f"fit {i}: start {start_text} lies outside min..max "
+                    f"({entry['min']}..{entry['max']})")
+    integer = _is_whole_text(entry["min"]) and _is_whole_text(entry["max"]) and not unit
+    return Parameter(profile, target, attribute, lo, hi, start, unit, integer)
+
+
+def _curve_targets(path, i, entry, base):
+    from analysis.measurements import MeasurementError, read_curve
+    from analysis.reference import parse_config
+
+    if "curve" not in entry:
+        _fail(path, f"measured {i}: 'curve' is missing: the data.csv curve the file is compared "
+                    "with, e.g. 'nic=acenic;mtu=1500'")
+    curve = entry["curve"]
+    if not isinstance(curve, str) or "msg" in parse_config(curve):
+        _fail(path, f"measured {i}: 'curve' must be 'column=value;...' without msg")
+    file = base / str(entry["file"])
+    try:
+        measured = read_curve(file)
+    except MeasurementError as exc:
+        raise CalibrationError(str(exc)) from None
+    except OSError as exc:
+        _fail(path, f"measured {i}: cannot read '{entry['file']}' ({exc.strerror})")
+    lo = entry.get("min-bytes", 0)
+    hi = entry.get("max-bytes", math.inf)
+    for key, value in (("min-bytes", lo), ("max-bytes", hi)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            _fail(path, f"measured {i}: '{key}' must be a number of bytes >= 0")
+    measured = measured[(measured.msg_bytes >= lo) & (measured.msg_bytes <= hi)]
+    if measured.empty:
+        _fail(path, f"measured {i}: no point of '{entry['file']}' lies in min-bytes..max-bytes")
+    rows = []
+    for rec in measured.itertuples(index=False):
+        metric = "latency_us" if not math.isnan(rec.latency_us) else "mbps"
+        value = rec.latency_us if metric == "latency_us" else rec.mbps
+        rows.append((f"{curve};msg={int(rec.msg_bytes)}", metric, float(value), curve,
+                     int(rec.msg_bytes)))
+    return rows, f"{entry['file']} ({curve})"
+
+
+def _reference_targets(path, i, entry, benchmark):
+    from analysis.reference import load_reference
+
+    ref = load_reference()
+    paper = str(entry["paper"]).zfill(3)
+    mine = ref[(ref.scenario == benchmark) & (ref.paper == paper)]
+    if mine.empty:
+        _fail(path, f"measured {i}: reference/seeds.csv has no row of paper {paper} for "
+                    f"'{benchmark}'")
+    wanted = entry.get("rows")
+    if wanted is None:
+        chosen = mine
+    else:
+        if not isinstance(wanted, list) or not all(
+                isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)
+                for r in wanted):
+            _fail(path, f"measured {i}: 'rows' must be a list of [config, metric] pairs")
+        picks = []
+        for config, metric in wanted:
+            hit = mine[(mine.config == config) & (mine.metric == metric)]
+            if hit.empty:
+                _fail(path, f"measured {i}: no reference row '{config}' '{metric}' of paper "
+                            f"{paper} for '{benchmark}'")
+            picks.append(hit.iloc[[0]])
+        chosen = pd.concat(picks)
+    rows = [(r.config, r.metric, float(r.value), "", 0) for r in chosen.itertuples(index=False)]
+    return rows, f"seed {paper} reference rows"
+
+
+def load_recipe(path):
+    """Read and check a recipe; raise :class:`CalibrationError` on anything wrong."""
+    path = Path(path)
+    doc = read_toml(path, "the recipe")
+    _check_keys(path, doc, RECIPE_KEYS, "recipe")
+    base = path.parent
+    benchmark = doc.get("benchmark")
+    if not isinstance(benchmark, str) or not benchmark:
+        _fail(path, "'benchmark' is missing: the scenario to run, e.g. \"gige-tcp-netpipe\"")
+    known = sorted(f.stem for f in (REPO / "scenarios").glob("*.cc"))
+    if benchmark not in known:
+        _fail(path, f"benchmark '{benchmark}' is not a scenario; known: {', '.join(known)}")
+    args = _string_list(path, doc.get("args", []), "args")
+    for a in args:
+        if a.split("=")[0] in OWNED_OPTIONS:
+            _fail(path, f"args: '{a}' is set by calibrate itself; leave out "
+                        f"{', '.join(OWNED_OPTIONS)}")
+    files = [str(base / f) for f in _string_list(path, doc.get("profile-files", []),
+                                                 "profile-files")]
+    catalogue = load_catalogue(files)
+    fits = doc.get("fit")
+    if not isinstance(fits, list) or not fits:
+        _fail(path, "no [[fit]] table: name at least one attribute to fit")
+    parameters = [_parameter(path, i, e, catalogue) for i, e in enumerate(fits, 1)]
+    keys = [p.key for p in parameters]
+    if len(set(keys)) != len(keys):
+        _fail(path, "an attribute is fitted twice")
+    measured = doc.get("measured")
+    if not isinstance(measured, list) or not measured:
+        _fail(path, "no [[measured]] table: give measured curves or reference rows")
+    records, sources = [], []
+    for i, entry in enumerate(measured, 1):
+        _check_keys(path, entry, MEASURED_KEYS, f"measured {i}")
+        if ("file" in entry) == ("paper" in entry):
+            _fail(path, f"measured {i}: give either 'file' (with 'curve') or 'paper'")
+        if "file" in entry:
+            rows, label = _curve_targets(path, i, entry, base)
+        else:
+            rows, label = _reference_targets(path, i, entry, benchmark)
+        records += [(len(sources), *r) for r in rows]
+        sources.append(label)
+    targets = pd.DataFrame(records, columns=["source", "config", "metric", "value", "curve",
+                                            "msg"])
+    if (targets.value <= 0).any():
+        bad = targets[targets.value <= 0].iloc[0]
+        _fail(path, f"measured {bad.source + 1}: value {bad.value:g} of '{bad.config}' "
+                    f"'{bad.metric}' must be > 0")
+    names = doc.get("names", {})
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        _fail(path, "[names] maps a fitted profile to its derived name: profile = \"name\"")
+    fitted = {p.profile for p in parameters}
+    for profile in names:
+        if profile not in fitted:
+            _fail(path, f"[names]: '{profile}' is not a fitted profile")
+    names = {p: names.get(p, f"{p}-fitted") for p in sorted(fitted)}
+    for profile, name in names.items():
+        if name in catalogue:
+            _fail(path, f"[names]: '{name}' is already a profile; choose another name")
+    return Recipe(path, benchmark, args, files, parameters, targets, sources, names)
+
+
+# --- the simulation as objective --------------------------------------------------------------
+
+class Benchmark:
+    """Runs one scenario binary on a catalogue with candidate values laid over it."""
+
+    def __init__(self, recipe, build_dir, workdir):
+        self.recipe = recipe
+        self.exe = Path(build_dir) / "scenarios" / recipe.benchmark
+        if not self.exe.is_file():
+            known = sorted(p.name for p in (Path(build_dir) / "scenarios").iterdir()
+                           if p.is_file() and os.access(p, os.X_OK)) if (
+                Path(build_dir) / "scenarios").is_dir() else []
+            raise CalibrationError(f"{recipe.path}: benchmark '{recipe.benchmark}' is not a "
+                                   f"built scenario (known: {', '.join(known) or 'none; run ./ns3 build'})")
+        help_text = subprocess.run([str(self.exe), "--help"], capture_output=True, text=True,
+                                   check=False).stdout
+        self.options = [o for o in ("--jobs=1", "--report=0") if f"{o.split('=')[0]}:" in help_text]
+        self.catalogue = load_catalogue(recipe.profile_files)
+        self.workdir = Path(workdir)
+        self.runs = 0
+
+    def catalogue_with(self, texts):
+        """The catalogue with ``texts`` (one value text per parameter) laid over it."""
+        cat = copy.deepcopy(self.catalogue)
+        for p, text in zip(self.recipe.parameters, texts):
+            cat[p.profile].setdefault(p.target, {})[p.attribute] = [text, "calibrate candidate"]
+        return cat
+
+    def run(self, texts, tag):
+        """Simulate with the parameter values ``texts``; return the benchmark's data frame."""
+        import tomli_w
+        from analysis.io import read_data
+
+        folder = self.workdir / tag
+        folder.mkdir(parents=True)
+        profiles = folder / "catalogue.toml"
+        profiles.write_text(tomli_w.dumps(self.catalogue_with(texts)))
+        env = dict(os.environ, **{PROFILE_PATH_ENV: str(profiles)})
+        cmd = [str(self.exe), *self.recipe.args, f"--out={folder / 'out'}", *self.options]
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        self.runs += 1
+        if done.returncode != 0:
+            lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+            last = lines[-1] if lines else f"status {done.returncode}"
+            raise CalibrationError(f"{self.recipe.path}: benchmark {self.recipe.benchmark} "
+                                   f"failed with {', '.join(texts)}: {last}")
+        data = read_data(folder / "out" / "data.csv")
+        shutil.rmtree(folder, ignore_errors=True)
+        return data
+
+
+def evaluate_points(data, targets):
+    """The simulated value of every target row on the benchmark's ``data``.
+
+    A measured curve's points take the curve once and interpolate it at every size, as
+    :func:`analysis.netpipe.value_at` does one size at a time; a reference row goes through
+    :func:`analysis.summary.evaluate`, as in ``summary.csv``.
+    """
+    from analysis import netpipe
+    from analysis.reference import parse_config
+    from analysis.summary import evaluate, single_curve
+
+    out = np.full(len(targets), np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for (curve, metric), rows in targets.groupby(["curve", "metric"], sort=False):
+            idx = rows.index.to_numpy()
+            if not curve:
+                out[idx] = [evaluate(data, c, metric) for c in rows.config]
+                continue
+            found = single_curve(data, parse_config(curve))
+            if found is None:
+                continue
+            column = netpipe.oneway_us if metric == "latency_us" else netpipe.throughput_mbps
+            series = netpipe.by_block(found, column(found))
+            out[idx] = np.interp(rows.msg.to_numpy(dtype=float),
+                                 series.index.to_numpy(dtype=float),
+                                 series.to_numpy(dtype=float), left=np.nan, right=np.nan)
+    return out
+
+
+class Objective:
+    """Residuals ``ln(sim / measured)`` of every measured point, cached per set of values."""
+
+    def __init__(self, recipe, benchmark, jobs):
+        self.recipe = recipe
+        self.benchmark = benchmark
+        self.jobs = jobs
+        self.cache = {}
+        self.evaluations = 0
+        self._tags = itertools.count()
+
+    def texts(self, z):
+        return tuple(p.text(p.from_z(zi)) for p, zi in zip(self.recipe.parameters, z))
+
+    def simulated(self, texts):
+        """Simulated value of every measured point for parameter ``texts`` (cached)."""
+        if texts not in self.cache:
+            data = self.benchmark.run(texts, f"run{next(self._tags)}")
+            self.cache[texts] = evaluate_points(data, self.recipe.targets)
+        return self.cache[texts]
+
+    def simulate_many(self, text_sets):
+        todo = [t for t in dict.fromkeys(text_sets) if t not in self.cache]
+        if len(todo) > 1 and self.jobs > 1:
+            with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
+                list(pool.map(self.simulated, todo))
+        for t in todo:
+            self.simulated(t)
+        return [self.cache[t] for t in text_sets]
+
+    def residuals_of(self, sims):
+        measured = self.recipe.targets.value.to_numpy(dtype=float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.log(sims / measured)
+        return np.where(np.isfinite(r), r, MISSING_RESIDUAL)
+
+    def __call__(self, z):
+        texts = self.texts(z)
+        r = self.residuals_of(self.simulated(texts))
+        self.evaluations += 1
+        err = np.abs(np.expm1(r))
+        say(f"step {self.evaluations}: |error| median {100 * np.median(err):.2f} %, max "
+            f"{100 * err.max():.2f} %   " + "  ".join(
+                f"{p.target}.{p.attribute}={t}" for p, t in zip(self.recipe.parameters, texts)))
+        return r
+
+    def steps(self, z):
+        """The step of each attribute's slope: forward, backward at the upper bound."""
+        return [SLOPE_STEP if zi + SLOPE_STEP <= 1.0 else -SLOPE_STEP for zi in z]
+
+    def jacobian(self, z):
+        z = np.asarray(z, dtype=float)
+        steps = self.steps(z)
+        points = []
+        for i, h in enumerate(steps):
+            zi = z.copy()
+            zi[i] += h
+            points.append(zi)
+        base = self.residuals_of(self.simulated(self.texts(z)))
+        sims = self.simulate_many([self.texts(zi) for zi in points])
+        cols = [(self.residuals_of(s) - base) / h for s, h in zip(sims, steps)]
+        return np.column_stack(cols)
+
+
+# --- the fit ----------------------------------------------------------------------------------
+
+def _errors(sims, targets):
+    rel = sims / targets.value.to_numpy(dtype=float) - 1.0
+    return np.where(np.isfinite(rel), rel, np.nan)
+
+
+def _error_text(rel):
+    a = np.abs(rel[np.isfinite(rel)])
+    if a.size == 0:
+        return "no point evaluated"
+    return f"|error| median {100 * np.median(a):.1f} %, max {100 * a.max():.1f} %"
+
+
+def determination(parameters, jac, residuals, z):
+    """Each attribute's relative standard error from the slopes at the fit, or a note why none.
+
+    The covariance of the ``[0, 1]`` coordinates is ``s^2 (J^T J)^-1``, the usual least-squares
+    estimate, with ``s`` the residuals' standard deviation but at least :data:`SCATTER_FLOOR`:
+    a fit to simulated points is exact, and what matters is how far an attribute could move
+    were the points measured, with their scatter. The error is carried to the attribute
+    through the mapping (``ln(hi/lo)`` per unit on a log scale).
+    """
+    m, n = jac.shape
+    notes, sigma = [], [math.nan] * n
+    norms = np.linalg.norm(jac, axis=0)
+    for i in range(n):
+        notes.append("no effect on the measured points" if norms[i] == 0 else "")
+    live = [i for i in range(n) if norms[i] > 0]
+    if live and m > len(live):
+        jl = jac[:, live]
+        s2 = max(float(residuals @ residuals) / (m - len(live)), SCATTER_FLOOR ** 2)
+        jtj = jl.T @ jl
+        if np.linalg.cond(jtj) < 1e12:
+            cov = np.linalg.inv(jtj) * s2
+            for k, i in enumerate(live):
+                sz = math.sqrt(max(cov[k, k], 0.0))
+                p = parameters[i]
+                x = p.from_z(z[i])
+                sigma[i] = (math.log(p.hi / p.lo) * sz) if p.log_scale else (
+                    (p.hi - p.lo) * sz / x if x else math.nan)
+        else:
+            for i in live:
+                notes[i] = "not separable from the others on these points"
+    elif live:
+        for i in live:
+            notes[i] = "no more points than attributes: no error estimate"
+    for i in range(n):
+        if not notes[i] and z[i] in (0.0, 1.0):
+            notes[i] = "at its bound: widen min/max"
+        elif not notes[i] and math.isfinite(sigma[i]) and sigma[i] > POORLY_DETERMINED:
+            notes[i] = "poorly determined by these points"
+    return sigma, notes
+
+
+@dataclass
+class Fit:
+    recipe: Recipe
+    start_texts: tuple
+    fitted_texts: tuple
+    start_sims: np.ndarray
+    fitted_sims: np.ndarray
+    sigma: list
+    notes: list
+    evaluations: int
+    runs: int
+
+
+def robust_cost(r):
+    """The fit's cost of residuals ``r``: least_squares' soft_l1 loss at :data:`LOSS_SCALE`."""
+    f = LOSS_SCALE
+    return float(np.sum(2.0 * f * f * (np.sqrt(1.0 + (np.asarray(r) / f) ** 2) - 1.0)))
+
+
+def scattered_starts(n, count):
+    """``count`` points spread over ``[0, 1]^n`` (a scrambled Sobol sequence of fixed seed)."""
+    from scipy.stats import qmc
+
+    if count < 1:
+        return np.empty((0, n))
+    m = max(0, math.ceil(math.log2(count)))
+    return qmc.Sobol(d=n, scramble=True, rng=np.random.default_rng(0)).random_base2(m)[:count]
+
+
+def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
+    """Fit the recipe's attributes; return a :class:`Fit`. Prints progress.
+
+    A simulated curve has kinks and steps (a timer fires before a frame arrives or after it), so
+    one local fit can stop on the wrong side of one. The fit therefore simulates the recipe's
+    start and ``starts`` points scattered over the bounds, runs a local fit from the recipe's
+    start and from the best ``local - 1`` others, and keeps the lowest cost.
+    """
+    from scipy.optimize import least_squares
+
+    params = recipe.parameters
+    with tempfile.TemporaryDirectory(prefix="clusternet-calibrate-") as work:
+        bench = Benchmark(recipe, build_dir, work)
+        obj = Objective(recipe, bench, jobs)
+        z0 = np.array([p.to_z(p.start) for p in params])
+        say(f"{recipe.benchmark}: {len(recipe.targets)} measured points, "
+            f"{len(params)} attributes, {jobs} workers")
+        start_texts = obj.texts(z0)
+        start_sims = obj.simulated(start_texts)
+        missing = np.flatnonzero(~np.isfinite(start_sims))
+        if missing.size:
+            t = recipe.targets.iloc[missing[0]]
+            raise CalibrationError(
+                f"{recipe.path}: measured {t.source + 1}: '{t.config}' '{t.metric}' cannot be "
+                f"evaluated on {recipe.benchmark}'s data (no such curve or size in 'args'?)")
+        others = scattered_starts(len(params), starts)
+        if len(others):
+            say(f"scanning {len(others)} scattered starts")
+        sims = obj.simulate_many([obj.texts(z) for z in others])
+        costs = [robust_cost(obj.residuals_of(s)) for s in sims]
+        order = [others[i] for i in np.argsort(costs, kind="stable")][: max(0, local - 1)]
+        best = None
+        for k, z_start in enumerate([z0, *order], 1):
+            what = "the recipe's start" if k == 1 else "a scattered start"
+            say(f"local fit {k} of {1 + len(order)}, from {what}")
+            result = least_squares(obj, z_start, jac=obj.jacobian, bounds=(0.0, 1.0),
+                                   method="trf", x_scale=1.0, ftol=FTOL, xtol=XTOL, gtol=1e-10,
+                                   loss=LOSS, f_scale=LOSS_SCALE, max_nfev=max_evals)
+            cost = robust_cost(obj.residuals_of(obj.simulated(obj.texts(result.x))))
+            say(f"local fit {k}: cost {cost:.6g}")
+            if best is None or cost < best[0]:
+                best = (cost, result)
+        result = best[1]
+        z = result.x
+        # The profile holds rounded values: report what the file gives.
+        fitted_texts = tuple(p.text(p.from_z(zi), SIGNIFICANT) for p, zi in zip(params, z))
+        fitted_sims = obj.simulated(fitted_texts)
+        zr = np.array([p.to_z(p.rounded(p.from_z(zi))) for p, zi in zip(params, z)])
+        zr = np.clip(zr, 0.0, 1.0)
+        say("slopes at the fit, for how well each attribute is determined")
+        jac = obj.jacobian(zr)
+        sigma, notes = determination(params, jac, obj.residuals_of(fitted_sims), zr)
+        for p, s, n, t in zip(params, sigma, notes, fitted_texts):
+            pm = f" +- {100 * s:.1f} %" if math.isfinite(s) else ""
+            say(f"{p.key} = {t}{pm}{'  (' + n + ')' if n else ''}")
+        return Fit(recipe, start_texts, fitted_texts, start_sims, fitted_sims, sigma, notes,
+                   obj.evaluations, bench.runs)
+
+
+# --- output -----------------------------------------------------------------------------------
+
+def _toml_string(s):
+    import tomli_w
+    return tomli_w.dumps({"x": s})[4:].strip()
+
+
+def _points(n):
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def profile_text(result, command):
+    """The derived profiles, as TOML (see the module doc)."""
+    recipe = result.recipe
+    t = recipe.targets
+    start_err = _errors(result.start_sims, t)
+    fit_err = _errors(result.fitted_sims, t)
+    per_source = []
+    for k, label in enumerate(recipe.sources):
+        mask = (t.source == k).to_numpy()
+        per_source.append(f"{_error_text(fit_err[mask])}; start "
+                          f"{_error_text(start_err[mask]).replace('|error| ', '')}")
+    counts = t.source.value_counts()
+    on = "; ".join(recipe.sources)
+    lines = [
+        "# SPDX-License-Identifier: GPL-2.0-only",
+        f"# Written by {command}; the same recipe gives this same file.",
+        f"# Benchmark: {recipe.benchmark} {' '.join(recipe.args)}".rstrip(),
+        f"# Fit over {_points(len(t))}: {_error_text(fit_err)} (start: {_error_text(start_err)}); "
+        f"{result.evaluations} steps, {result.runs} simulations.",
+        "# Per measured source (points: error at the fit; at the start):",
+        *[f"#   {label} ({_points(counts.get(k, 0))}): {e}"
+          for k, (label, e) in enumerate(zip(recipe.sources, per_source))],
+        "",
+    ]
+    for profile, name in recipe.names.items():
+        mine = [(p, text, s, n) for p, text, s, n in zip(recipe.parameters, result.fitted_texts,
+                                                         result.sigma, result.notes)
+                if p.profile == profile]
+        kind = load_kind(recipe, profile)
+        attrs = ", ".join(f"{p.target}.{p.attribute}" for p, *_ in mine)
+        lines += [f"[{name}]", f"kind = {_toml_string(kind)}", f"base = {_toml_string(profile)}",
+                  f"description = {_toml_string(f'{profile} with {attrs} fitted by {command}')}"]
+        for target in dict.fromkeys(p.target for p, *_ in mine):
+            lines += ["", f"[{name}.{target}]"]
+            for p, text, s, n in mine:
+                if p.target != target:
+                    continue
+                how = [f"+- {100 * s:.1f} % at {100 * SCATTER_FLOOR:g} % scatter"] if \
+                    math.isfinite(s) else []
+                how += [n] if n else []
+                source = (f"fitted by {command} on {on} ({_points(len(t))}): "
+                          f"{_error_text(fit_err)}; start {p.text(p.start, SIGNIFICANT)}: "
+                          f"{_error_text(start_err)}; {'; '.join(how + [''])}"
+                          f"reproduce: {command}")
+                lines.append(f"{p.attribute} = [{_toml_string(text)}, {_toml_string(source)}]")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def load_kind(recipe, profile):
+    return load_catalogue(recipe.profile_files)[profile].get("kind", "")
+
+
+def points_frame(result):
+    t = result.recipe.targets
+    return pd.DataFrame({
+        "source": [result.recipe.sources[s] for s in t.source],
+        "config": t.config, "metric": t.metric, "measured": t.value,
+        "start_sim": result.start_sims, "fitted_sim": result.fitted_sims,
+        "start_err": _errors(result.start_sims, t), "fitted_err": _errors(result.fitted_sims, t),
+    })
+
+
+def parameters_frame(result):
+    rows = []
+    for p, start, fitted, s, n in zip(result.recipe.parameters, result.start_texts,
+                                      result.fitted_texts, result.sigma, result.notes):
+        rows.append({"profile": p.profile, "attribute": f"{p.target}.{p.attribute}",
+                     "start": p.text(p.start, SIGNIFICANT), "fitted": fitted,
+                     "min": p.text(p.lo, SIGNIFICANT), "max": p.text(p.hi, SIGNIFICANT),
+                     "rel_sigma": s, "note": n})
+    return pd.DataFrame(rows)
+
+
+def plot_fit(result, path):
+    """Measured against simulated points, at the start and at the fit: one panel per source."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from analysis.io import save_figure_atomic
+    from analysis.reference import parse_config
+
+    pts = points_frame(result)
+    n = len(result.recipe.sources)
+    fig, axes = plt.subplots(n, 1, figsize=(7, 3.6 * n), squeeze=False)
+    for k, (ax, label) in enumerate(zip(axes[:, 0], result.recipe.sources)):
+        rows = pts[result.recipe.targets.source.to_numpy() == k]
+        sizes = [parse_config(c).get("msg") for c in rows.config]
+        if all(isinstance(s, int) for s in sizes):
+            x, xlabel = np.array(sizes), "message size [bytes]"
+            ax.set_xscale("log")
+            metric = rows.metric.iloc[0]
+            ylabel = "one-way time [us]" if metric == "latency_us" else "throughput [Mbit/s]"
+            ax.set_yscale("log")
+            style = {"marker": ".", "linestyle": "-"}
+        else:
+            x, xlabel = np.arange(len(rows)), "reference row"
+            ylabel = "value (the row's metric)"
+            style = {"marker": "o", "linestyle": "none"}
+        ax.plot(x, rows.measured, color="black", label="measured", **style)
+        ax.plot(x, rows.start_sim, color="tab:gray", alpha=0.7, label="simulated, start", **style)
+        ax.plot(x, rows.fitted_sim, color="tab:red", label="simulated, fitted", **style)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(label, fontsize=9)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    save_figure_atomic(fig, path, dpi=110)
+    plt.close(fig)
+
+
+def write_outputs(result, out, command):
+    from analysis.io import atomic_write, write_csv_atomic
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    text = profile_text(result, command)
+    atomic_write(out / "profile.toml", lambda f: f.write(text))
+    write_csv_atomic(points_frame(result), out / "points.csv")
+    write_csv_atomic(parameters_frame(result), out / "parameters.csv")
+    plot_fit(result, out / "fit.png")
+    return out / "profile.toml"
+
+
+# --- command line -----------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        print(f"{PROG}: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def _whole_at_least(name, least):
+    """An argparse type: a whole number >= ``least`` for option ``--name``."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--{name}: '{text}' is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"--{name}: {value} must be >= {least}")
+        return value
+    return parse
+
+
+def parser():
+    p = _Parser(prog=PROG, description="Fit profile attributes to measured curves (NetPIPE "
+                "np.out, CSV or the papers' reference rows) by simulating the benchmark; write a "
+                "derived profile file. The recipe format: --recipe-help.")
+    p.add_argument("recipe", nargs="?", help="the recipe file (TOML) [path]")
+    p.add_argument("--out", help="output folder [path] (default results/calibrate/<recipe name>)")
+    p.add_argument("--jobs", type=_whole_at_least("jobs", 1), default=os.cpu_count() or 2,
+                   help="simulations run in parallel [processes] (default: the cores, %(default)s)")
+    p.add_argument("--max-evals", type=_whole_at_least("max-evals", 1), default=60,
+                   help="most optimiser steps (each one simulation; the slopes add one per "
+                        "attribute) [steps] (default %(default)s)")
+    p.add_argument("--starts", type=_whole_at_least("starts", 0), default=8,
+                   help="points scattered over the bounds and simulated before the local fits "
+                        "[points] (default %(default)s)")
+    p.add_argument("--local", type=_whole_at_least("local", 1), default=2,
+                   help="local fits: from the recipe's start and the best scattered starts "
+                        "[fits] (default %(default)s)")
+    p.add_argument("--recipe-help", action="store_true", help="print the recipe format and exit")
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    if args.recipe_help:
+        print(__doc__)
+        return 0
+    if not args.recipe:
+        print(f"{PROG}: give a recipe file (see --help; format: --recipe-help)", file=sys.stderr)
+        return 2
+    command = f"{PROG} {args.recipe}"
+    out = args.out or os.path.join("results", "calibrate", Path(args.recipe).stem)
+    from ._native import build_dir
+    began = time.monotonic()
+    try:
+        recipe = load_recipe(args.recipe)
+        result = fit(recipe, build_dir(), jobs=args.jobs, max_evals=args.max_evals,
+                     starts=args.starts, local=args.local)
+    except CalibrationError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    path = write_outputs(result, out, command)
+    say(f"{result.runs} simulations in {time.monotonic() - began:.0f} s -> {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
