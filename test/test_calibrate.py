@@ -9,6 +9,7 @@ report, and the tool, started 33-50 % away from each value, must find every one 
 import math
 import subprocess
 import sys
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -247,3 +248,17 @@ def test_every_project_recipe_reads():
     for path in recipes:
         recipe = load_recipe(path)
         assert len(recipe.targets) and recipe.parameters, path.name
+
+
+def test_the_docs_recipe_reads(tmp_path):
+    """The recipe of the doc's "Calibrating your cluster" reads (with a stand-in np.out)."""
+    from clusternet.calibrate import load_recipe
+
+    doc = (REPO / "contrib/clusternet/doc/clusternet.rst").read_text()
+    start = doc.rindex("\n", 0, doc.index("# mine.toml")) + 1
+    block = textwrap.dedent(doc[start:doc.index("# ... one [[measured]]")])
+    (tmp_path / "mine.toml").write_text(block)
+    (tmp_path / "coal-1500.np.out").write_text("1 0.1 0.0001\n")
+    recipe = load_recipe(tmp_path / "mine.toml")
+    assert [p.key for p in recipe.parameters] == ["athlonxp2800-fbsd47 cpu.RxPacketCost",
+                                                  "pro1000mt coalescer.GapTimeout"]
