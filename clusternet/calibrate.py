@@ -69,10 +69,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .catalogue import PROFILE_PATH_ENV, ProfileError, load_profiles, load_tables
+
 PROG = "./ns3 calibrate"
 REPO = Path(__file__).resolve().parent.parent
-CATALOGUE = REPO / "contrib" / "clusternet" / "profiles"
-PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
 
 # Options the tool sets on the benchmark itself.
 OWNED_OPTIONS = ("--out", "--jobs", "--report", "--profile-file", "--resume")
@@ -221,6 +221,7 @@ class Recipe:
     targets: pd.DataFrame   # source, config, metric, value; curve, msg of a measured curve
     sources: list           # one label per [[measured]] entry
     names: dict             # fitted profile -> derived profile name
+    kinds: dict             # fitted profile -> its kind
 
 
 def _fail(path, msg):
@@ -253,37 +254,12 @@ def read_toml(path, what):
 
 
 def load_catalogue(extra_files=()):
-    """Every profile of the catalogue (``$CLUSTERNET_PROFILE_PATH`` or the module's folder) and
-    of ``extra_files``: ``{name: table}`` as the TOML files hold them."""
-    env = os.environ.get(PROFILE_PATH_ENV, "").strip()
-    roots = [Path(p) for p in env.split(":") if p] if env else [CATALOGUE]
-    files = []
-    for root in [*roots, *map(Path, extra_files)]:
-        files += sorted(root.glob("*.toml")) if root.is_dir() else [root]
-    merged, origin = {}, {}
-    for f in files:
-        tables = read_toml(f, "a profile file")
-        for name, table in tables.items():
-            if name in merged:
-                raise CalibrationError(f"{f}: profile '{name}' is defined twice (also in "
-                                       f"{origin[name]})")
-            merged[name], origin[name] = table, f
-    return merged
-
-
-def profile_value(catalogue, profile, target, attribute):
-    """The value text ``profile`` gives ``target.attribute``, through its bases; None if none."""
-    seen = set()
-    name = profile
-    while name in catalogue and name not in seen:
-        seen.add(name)
-        table = catalogue[name]
-        entry = table.get(target, {}).get(attribute) if isinstance(table.get(target), dict) \
-            else None
-        if entry is not None:
-            return entry[0] if isinstance(entry, list) and entry else entry
-        name = table.get("base")
-    return None
+    """Every profile of the catalogue and of ``extra_files``, bases resolved
+    (:func:`clusternet.catalogue.load_profiles`)."""
+    try:
+        return load_profiles(extra=extra_files)
+    except ProfileError as exc:
+        raise CalibrationError(str(exc)) from None
 
 
 def _parameter(path, i, entry, catalogue):
@@ -305,7 +281,7 @@ def _parameter(path, i, entry, catalogue):
     hi = convert(hi, hi_unit, unit, f"{where} max")
     if not 0 <= lo < hi:
         _fail(path, f"fit {i}: needs 0 <= min < max (min {entry['min']}, max {entry['max']})")
-    start_text = entry.get("start", profile_value(catalogue, profile, target, attribute))
+    start_text = entry.get("start", catalogue[profile].values.get((target, attribute), (None,))[0])
     if start_text is None:
         _fail(path, f"fit {i}: '{profile}' gives no {attr} (nor do its bases): add 'start'")
     start, start_unit = parse_quantity(start_text, f"{where} start")
@@ -438,7 +414,8 @@ def load_recipe(path):
     for profile, name in names.items():
         if name in catalogue:
             _fail(path, f"[names]: '{name}' is already a profile; choose another name")
-    return Recipe(path, benchmark, args, files, parameters, targets, sources, names)
+    kinds = {p: catalogue[p].kind for p in names}
+    return Recipe(path, benchmark, args, files, parameters, targets, sources, names, kinds)
 
 
 # --- the simulation as objective --------------------------------------------------------------
@@ -458,7 +435,7 @@ class Benchmark:
         help_text = subprocess.run([str(self.exe), "--help"], capture_output=True, text=True,
                                    check=False).stdout
         self.options = [o for o in ("--jobs=1", "--report=0") if f"{o.split('=')[0]}:" in help_text]
-        self.catalogue = load_catalogue(recipe.profile_files)
+        self.catalogue = load_tables(extra=recipe.profile_files)
         self.workdir = Path(workdir)
         self.runs = 0
 
@@ -768,7 +745,7 @@ def profile_text(result, command):
         mine = [(p, text, s, n) for p, text, s, n in zip(recipe.parameters, result.fitted_texts,
                                                          result.sigma, result.notes)
                 if p.profile == profile]
-        kind = load_kind(recipe, profile)
+        kind = recipe.kinds[profile]
         attrs = ", ".join(f"{p.target}.{p.attribute}" for p, *_ in mine)
         lines += [f"[{name}]", f"kind = {_toml_string(kind)}", f"base = {_toml_string(profile)}",
                   f"description = {_toml_string(f'{profile} with {attrs} fitted by {command}')}"]
@@ -787,10 +764,6 @@ def profile_text(result, command):
                 lines.append(f"{p.attribute} = [{_toml_string(text)}, {_toml_string(source)}]")
         lines.append("")
     return "\n".join(lines)
-
-
-def load_kind(recipe, profile):
-    return load_catalogue(recipe.profile_files)[profile].get("kind", "")
 
 
 def points_frame(result):

@@ -69,12 +69,18 @@ def _text(value):
     return None
 
 
-def _read(path):
+def _toml(path):
     try:
         with open(path, "rb") as f:
-            doc = tomllib.load(f)
+            return tomllib.load(f)
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read ({exc.strerror})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: malformed TOML: {exc}") from exc
+
+
+def _read(path):
+    doc = _toml(path)
     profiles = []
     for name, table in doc.items():
         if not isinstance(table, dict):
@@ -138,6 +144,16 @@ def load_profiles(paths=None, extra=()):
         return resolved[name]
 
     return {name: resolve(name, [name]) for name in raw}
+
+
+def load_tables(paths=None, extra=()):
+    """The profile tables as the files hold them, ``{name: table}`` (bases not resolved), for a
+    program that writes a catalogue back out (``./ns3 calibrate``). Check the files with
+    :func:`load_profiles` first."""
+    tables = {}
+    for path in _files(list(default_paths() if paths is None else paths) + list(extra)):
+        tables.update(_toml(path))
+    return tables
 
 
 @functools.lru_cache(maxsize=None)
