@@ -14,6 +14,10 @@ bounds, and what the simulation is compared with::
     min = "10us"                                   # bounds, in the attribute's unit
     max = "400us"
     # start = "150us"                              # default: the profile's own value
+    # choices = ["16", "32", "64", "128"]           # instead of min/max: allowed values
+    # also = ["gnic2:coalescer.Timeout"]           # attributes that take the same value
+                                                   #   ('target.Attribute' of the same
+                                                   #   profile, or 'profile:target.Attribute')
 
     [[measured]]
     file = "acenic.np.out"                         # NetPIPE output, or CSV (msg_bytes,
@@ -26,6 +30,16 @@ bounds, and what the simulation is compared with::
     [names]
     acenic = "acenic-fitted"                       # the derived profile's name (default
                                                    #   '<profile>-fitted')
+
+The loss: by default robust (``soft_l1``: a point off by more than 2 % counts linearly, so one
+point that jumps cannot hold the fit, and points no value can all meet are mostly met, the rest
+left); ``loss = "squares"`` shares the error among points that conflict.
+
+Several benchmarks: ``benchmark = ["myrinet-gm-allsize", "myrinet-gm-logp"]`` with ``args`` a
+table of each one's arguments (``[args]`` then ``myrinet-gm-logp = ["--msg=8"]``); every
+evaluation runs them all. A ``paper`` entry takes the rows of every benchmark (``benchmark =
+"..."`` in the entry narrows it to one); a ``file`` entry names its ``benchmark`` when there are
+several.
 
 Paths in a recipe are relative to the recipe's folder. Each measured point becomes one residual,
 ``ln(simulated / measured)``: a one-way time per block size of a curve (a throughput where a CSV
@@ -76,9 +90,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Options the tool sets on the benchmark itself.
 OWNED_OPTIONS = ("--out", "--jobs", "--report", "--profile-file", "--resume")
-RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names"}
-FIT_KEYS = {"profile", "attribute", "min", "max", "start"}
-MEASURED_KEYS = {"file", "curve", "min-bytes", "max-bytes", "paper", "rows"}
+RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names", "loss"}
+FIT_KEYS = {"profile", "attribute", "min", "max", "start", "also", "choices"}
+MEASURED_KEYS = {"file", "curve", "min-bytes", "max-bytes", "paper", "rows", "benchmark"}
 # Relative step of a slope, in the [0, 1] coordinate of an attribute.
 SLOPE_STEP = 0.02
 # Residual of a point the simulation cannot evaluate (ln 20: a factor of twenty off).
@@ -87,6 +101,9 @@ SIGNIFICANT = 4   # significant digits of a fitted value in the profile
 # Robust loss: a point off by more than LOSS_SCALE (as a log ratio) counts linearly, not
 # squared, so one point that jumps (a timer firing or not) cannot hold the fit.
 LOSS = "soft_l1"
+# A recipe's 'loss': the robust one above, or plain squares (points that no value can all meet
+# share the error instead of the fit meeting most and leaving the rest).
+LOSSES = {"robust": "soft_l1", "squares": "linear"}
 LOSS_SCALE = 0.02
 # Scatter assumed of measured points (as a log ratio) when judging how well the fit determines
 # an attribute, and the relative standard error above which it is called poorly determined.
@@ -95,6 +112,7 @@ POORLY_DETERMINED = 0.10
 # Stop when a step improves the cost by less than FTOL (relative) or moves less than XTOL.
 FTOL = 1e-8
 XTOL = 1e-6
+MAX_WHOLE_MOVES = 50   # one-unit moves of the whole attributes after the local fits
 
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
 RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9,
@@ -180,10 +198,17 @@ class Parameter:
     start: float
     unit: str
     integer: bool
+    also: tuple = ()   # (profile, target, attribute) of each attribute given the same value
+    choices: tuple = ()  # the values allowed, in order; the attribute is then their index
 
     @property
     def key(self):
         return f"{self.profile} {self.target}.{self.attribute}"
+
+    @property
+    def places(self):
+        """Every (profile, target, attribute) the value goes to: the fitted one, then ``also``."""
+        return ((self.profile, self.target, self.attribute), *self.also)
 
     @property
     def log_scale(self):
@@ -200,28 +225,38 @@ class Parameter:
             return self.lo * (self.hi / self.lo) ** z
         return self.lo + z * (self.hi - self.lo)
 
+    def unit_step(self, z):
+        """The step in ``z`` that moves the attribute from ``from_z(z)`` up by one unit."""
+        x = self.from_z(z)
+        return self.to_z(min(self.hi, x + 1.0)) - self.to_z(x) if x + 1.0 <= self.hi else \
+            self.to_z(x) - self.to_z(max(self.lo, x - 1.0))
+
     def text(self, x, digits=8):
         """The attribute text of value ``x`` (the unit of the bounds)."""
+        if self.choices:
+            return self.choices[int(round(x))]
         if self.integer:
             return str(int(round(x)))
         return format_number(x, digits) + self.unit
 
     def rounded(self, x):
         """``x`` as the profile writes it (whole, or :data:`SIGNIFICANT` digits)."""
+        if self.choices:
+            return float(round(x))
         return parse_quantity(self.text(x, SIGNIFICANT), self.key)[0]
 
 
 @dataclass
 class Recipe:
     path: Path
-    benchmark: str
-    args: list
+    benchmarks: dict        # scenario -> its args, in the recipe's order
     profile_files: list
     parameters: list
-    targets: pd.DataFrame   # source, config, metric, value; curve, msg of a measured curve
+    targets: pd.DataFrame   # source, bench, config, metric, value; curve, msg of a curve
     sources: list           # one label per [[measured]] entry
     names: dict             # fitted profile -> derived profile name
     kinds: dict             # fitted profile -> its kind
+    loss: str = LOSS        # scipy's name of the recipe's loss
 
 
 def _fail(path, msg):
@@ -265,9 +300,12 @@ def load_catalogue(extra_files=()):
 def _parameter(path, i, entry, catalogue):
     where = f"{path}: fit {i}"
     _check_keys(path, entry, FIT_KEYS, f"fit {i}")
-    for key in ("profile", "attribute", "min", "max"):
+    needs = ("profile", "attribute") if "choices" in entry else ("profile", "attribute", "min",
+                                                                 "max")
+    for key in needs:
         if key not in entry:
-            _fail(path, f"fit {i}: '{key}' is missing (needs profile, attribute, min, max)")
+            _fail(path, f"fit {i}: '{key}' is missing (needs profile, attribute, and min, max "
+                        "or choices)")
     profile, attr = entry["profile"], entry["attribute"]
     if profile not in catalogue:
         _fail(path, f"fit {i}: profile '{profile}' is in no profile file read (catalogue and "
@@ -276,6 +314,9 @@ def _parameter(path, i, entry, catalogue):
         _fail(path, f"fit {i}: attribute '{attr}' must be 'target.Attribute' "
                     "(e.g. coalescer.Timeout)")
     target, attribute = attr.split(".")
+    also = _also(path, i, entry, profile, catalogue)
+    if "choices" in entry:
+        return _choice_parameter(path, i, entry, catalogue, profile, target, attribute, also)
     lo, unit = parse_quantity(entry["min"], f"{where} min")
     hi, hi_unit = parse_quantity(entry["max"], f"{where} max")
     hi = convert(hi, hi_unit, unit, f"{where} max")
@@ -290,7 +331,45 @@ def _parameter(path, i, entry, catalogue):
         _fail(path, f"fit {i}: start {start_text} lies outside min..max "
                     f"({entry['min']}..{entry['max']})")
     integer = _is_whole_text(entry["min"]) and _is_whole_text(entry["max"]) and not unit
-    return Parameter(profile, target, attribute, lo, hi, start, unit, integer)
+    return Parameter(profile, target, attribute, lo, hi, start, unit, integer, also)
+
+
+def _also(path, i, entry, profile, catalogue):
+    """The (profile, target, attribute) of each attribute a [[fit]]'s 'also' names."""
+    also = []
+    for name in _string_list(path, entry.get("also", []), f"fit {i}: also"):
+        other, _, other_attr = name.rpartition(":")
+        other = other or profile
+        if other not in catalogue:
+            _fail(path, f"fit {i}: also '{name}': profile '{other}' is in no profile file read")
+        if other_attr.count(".") != 1:
+            _fail(path, f"fit {i}: also '{name}' must be 'target.Attribute' or "
+                        "'profile:target.Attribute'")
+        also.append((other, *other_attr.split(".")))
+    return tuple(also)
+
+
+def _choice_parameter(path, i, entry, catalogue, profile, target, attribute, also):
+    """A [[fit]] over a list of allowed values: a whole-number index into them."""
+    for key in ("min", "max"):
+        if key in entry:
+            _fail(path, f"fit {i}: give either min and max or choices, not both")
+    raw = entry["choices"]
+    if not isinstance(raw, list) or len(raw) < 2 or not all(
+            isinstance(c, (str, int, float)) and not isinstance(c, bool) for c in raw):
+        _fail(path, f"fit {i}: 'choices' must be a list of two or more values")
+    choices = tuple(str(c) for c in raw)
+    if len(set(choices)) != len(choices):
+        _fail(path, f"fit {i}: 'choices' names a value twice")
+    start_text = entry.get("start", catalogue[profile].values.get((target, attribute), (None,))[0])
+    if start_text is None:
+        _fail(path, f"fit {i}: '{profile}' gives no {target}.{attribute} (nor do its bases): "
+                    "add 'start'")
+    if str(start_text) not in choices:
+        _fail(path, f"fit {i}: start {start_text} is not one of the choices "
+                    f"({', '.join(choices)})")
+    return Parameter(profile, target, attribute, 0.0, float(len(choices) - 1),
+                     float(choices.index(str(start_text))), "", True, also, choices)
 
 
 def _curve_targets(path, i, entry, base):
@@ -327,15 +406,29 @@ def _curve_targets(path, i, entry, base):
     return rows, f"{entry['file']} ({curve})"
 
 
-def _reference_targets(path, i, entry, benchmark):
+def _entry_benchmarks(path, i, entry, benchmarks):
+    """The benchmarks a [[measured]] entry is compared with."""
+    if "benchmark" not in entry:
+        if "file" in entry and len(benchmarks) > 1:
+            _fail(path, f"measured {i}: 'benchmark' is missing: which of "
+                        f"{', '.join(benchmarks)} simulates the file's curve")
+        return list(benchmarks)
+    if entry["benchmark"] not in benchmarks:
+        _fail(path, f"measured {i}: benchmark '{entry['benchmark']}' is not one of the recipe's "
+                    f"({', '.join(benchmarks)})")
+    return [entry["benchmark"]]
+
+
+def _reference_targets(path, i, entry, benchmarks):
     from analysis.reference import load_reference
 
     ref = load_reference()
     paper = str(entry["paper"]).zfill(3)
-    mine = ref[(ref.scenario == benchmark) & (ref.paper == paper)]
+    mine = ref[ref.scenario.isin(benchmarks) & (ref.paper == paper)]
+    names = "', '".join(benchmarks)
     if mine.empty:
         _fail(path, f"measured {i}: reference/seeds.csv has no row of paper {paper} for "
-                    f"'{benchmark}'")
+                    f"'{names}'")
     wanted = entry.get("rows")
     if wanted is None:
         chosen = mine
@@ -349,11 +442,44 @@ def _reference_targets(path, i, entry, benchmark):
             hit = mine[(mine.config == config) & (mine.metric == metric)]
             if hit.empty:
                 _fail(path, f"measured {i}: no reference row '{config}' '{metric}' of paper "
-                            f"{paper} for '{benchmark}'")
+                            f"{paper} for '{names}'")
             picks.append(hit.iloc[[0]])
         chosen = pd.concat(picks)
-    rows = [(r.config, r.metric, float(r.value), "", 0) for r in chosen.itertuples(index=False)]
+    rows = [(r.scenario, r.config, r.metric, float(r.value), "", 0)
+            for r in chosen.itertuples(index=False)]
     return rows, f"seed {paper} reference rows"
+
+
+def _benchmarks(path, doc):
+    """The recipe's benchmarks and their args: {scenario: [arg, ...]}."""
+    benchmark = doc.get("benchmark")
+    names = [benchmark] if isinstance(benchmark, str) else benchmark
+    if not names or not isinstance(names, list) or not all(
+            isinstance(n, str) and n for n in names):
+        _fail(path, "'benchmark' is missing: the scenario to run, e.g. \"gige-tcp-netpipe\", "
+                    "or a list of them")
+    if len(set(names)) != len(names):
+        _fail(path, "'benchmark' names a scenario twice")
+    known = sorted(f.stem for f in (REPO / "scenarios").glob("*.cc"))
+    for name in names:
+        if name not in known:
+            _fail(path, f"benchmark '{name}' is not a scenario; known: {', '.join(known)}")
+    args = doc.get("args", [] if len(names) == 1 else {})
+    if isinstance(args, dict):
+        for name in args:
+            if name not in names:
+                _fail(path, f"[args]: '{name}' is not a benchmark of the recipe")
+        per = {n: _string_list(path, args.get(n, []), f"args.{n}") for n in names}
+    elif len(names) == 1:
+        per = {names[0]: _string_list(path, args, "args")}
+    else:
+        _fail(path, "'args' of several benchmarks is a table: [args] then scenario = [...]")
+    for name, values in per.items():
+        for a in values:
+            if a.split("=")[0] in OWNED_OPTIONS:
+                _fail(path, f"args: '{a}' is set by calibrate itself; leave out "
+                            f"{', '.join(OWNED_OPTIONS)}")
+    return per
 
 
 def load_recipe(path):
@@ -362,17 +488,7 @@ def load_recipe(path):
     doc = read_toml(path, "the recipe")
     _check_keys(path, doc, RECIPE_KEYS, "recipe")
     base = path.parent
-    benchmark = doc.get("benchmark")
-    if not isinstance(benchmark, str) or not benchmark:
-        _fail(path, "'benchmark' is missing: the scenario to run, e.g. \"gige-tcp-netpipe\"")
-    known = sorted(f.stem for f in (REPO / "scenarios").glob("*.cc"))
-    if benchmark not in known:
-        _fail(path, f"benchmark '{benchmark}' is not a scenario; known: {', '.join(known)}")
-    args = _string_list(path, doc.get("args", []), "args")
-    for a in args:
-        if a.split("=")[0] in OWNED_OPTIONS:
-            _fail(path, f"args: '{a}' is set by calibrate itself; leave out "
-                        f"{', '.join(OWNED_OPTIONS)}")
+    benchmarks = _benchmarks(path, doc)
     files = [str(base / f) for f in _string_list(path, doc.get("profile-files", []),
                                                  "profile-files")]
     catalogue = load_catalogue(files)
@@ -380,9 +496,10 @@ def load_recipe(path):
     if not isinstance(fits, list) or not fits:
         _fail(path, "no [[fit]] table: name at least one attribute to fit")
     parameters = [_parameter(path, i, e, catalogue) for i, e in enumerate(fits, 1)]
-    keys = [p.key for p in parameters]
+    keys = [place for p in parameters for place in p.places]
     if len(set(keys)) != len(keys):
-        _fail(path, "an attribute is fitted twice")
+        twice = next(k for k in keys if keys.count(k) > 1)
+        _fail(path, f"'{twice[0]}' {twice[1]}.{twice[2]} is fitted twice")
     measured = doc.get("measured")
     if not isinstance(measured, list) or not measured:
         _fail(path, "no [[measured]] table: give measured curves or reference rows")
@@ -391,14 +508,16 @@ def load_recipe(path):
         _check_keys(path, entry, MEASURED_KEYS, f"measured {i}")
         if ("file" in entry) == ("paper" in entry):
             _fail(path, f"measured {i}: give either 'file' (with 'curve') or 'paper'")
+        names_here = _entry_benchmarks(path, i, entry, benchmarks)
         if "file" in entry:
             rows, label = _curve_targets(path, i, entry, base)
+            rows = [(names_here[0], *r) for r in rows]
         else:
-            rows, label = _reference_targets(path, i, entry, benchmark)
+            rows, label = _reference_targets(path, i, entry, names_here)
         records += [(len(sources), *r) for r in rows]
         sources.append(label)
-    targets = pd.DataFrame(records, columns=["source", "config", "metric", "value", "curve",
-                                            "msg"])
+    targets = pd.DataFrame(records, columns=["source", "bench", "config", "metric", "value",
+                                            "curve", "msg"])
     if (targets.value <= 0).any():
         bad = targets[targets.value <= 0].iloc[0]
         _fail(path, f"measured {bad.source + 1}: value {bad.value:g} of '{bad.config}' "
@@ -406,7 +525,7 @@ def load_recipe(path):
     names = doc.get("names", {})
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
         _fail(path, "[names] maps a fitted profile to its derived name: profile = \"name\"")
-    fitted = {p.profile for p in parameters}
+    fitted = {place[0] for p in parameters for place in p.places}
     for profile in names:
         if profile not in fitted:
             _fail(path, f"[names]: '{profile}' is not a fitted profile")
@@ -415,7 +534,11 @@ def load_recipe(path):
         if name in catalogue:
             _fail(path, f"[names]: '{name}' is already a profile; choose another name")
     kinds = {p: catalogue[p].kind for p in names}
-    return Recipe(path, benchmark, args, files, parameters, targets, sources, names, kinds)
+    loss = doc.get("loss", "robust")
+    if loss not in LOSSES:
+        _fail(path, f"'loss' must be one of {', '.join(LOSSES)} (not {loss!r})")
+    return Recipe(path, benchmarks, files, parameters, targets, sources, names, kinds,
+                  LOSSES[loss])
 
 
 # --- the simulation as objective --------------------------------------------------------------
@@ -423,27 +546,29 @@ def load_recipe(path):
 class Benchmark:
     """Runs one scenario binary on a catalogue with candidate values laid over it."""
 
-    def __init__(self, recipe, build_dir, workdir):
+    def __init__(self, recipe, name, build_dir, workdir):
         self.recipe = recipe
-        self.exe = Path(build_dir) / "scenarios" / recipe.benchmark
+        self.name = name
+        self.args = recipe.benchmarks[name]
+        self.exe = Path(build_dir) / "scenarios" / name
         if not self.exe.is_file():
             known = sorted(p.name for p in (Path(build_dir) / "scenarios").iterdir()
                            if p.is_file() and os.access(p, os.X_OK)) if (
                 Path(build_dir) / "scenarios").is_dir() else []
-            raise CalibrationError(f"{recipe.path}: benchmark '{recipe.benchmark}' is not a "
+            raise CalibrationError(f"{recipe.path}: benchmark '{name}' is not a "
                                    f"built scenario (known: {', '.join(known) or 'none; run ./ns3 build'})")
         help_text = subprocess.run([str(self.exe), "--help"], capture_output=True, text=True,
                                    check=False).stdout
         self.options = [o for o in ("--jobs=1", "--report=0") if f"{o.split('=')[0]}:" in help_text]
         self.catalogue = load_tables(extra=recipe.profile_files)
         self.workdir = Path(workdir)
-        self.runs = 0
 
     def catalogue_with(self, texts):
         """The catalogue with ``texts`` (one value text per parameter) laid over it."""
         cat = copy.deepcopy(self.catalogue)
         for p, text in zip(self.recipe.parameters, texts):
-            cat[p.profile].setdefault(p.target, {})[p.attribute] = [text, "calibrate candidate"]
+            for profile, target, attribute in p.places:
+                cat[profile].setdefault(target, {})[attribute] = [text, "calibrate candidate"]
         return cat
 
     def run(self, texts, tag):
@@ -456,13 +581,12 @@ class Benchmark:
         profiles = folder / "catalogue.toml"
         profiles.write_text(tomli_w.dumps(self.catalogue_with(texts)))
         env = dict(os.environ, **{PROFILE_PATH_ENV: str(profiles)})
-        cmd = [str(self.exe), *self.recipe.args, f"--out={folder / 'out'}", *self.options]
+        cmd = [str(self.exe), *self.args, f"--out={folder / 'out'}", *self.options]
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        self.runs += 1
         if done.returncode != 0:
             lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
             last = lines[-1] if lines else f"status {done.returncode}"
-            raise CalibrationError(f"{self.recipe.path}: benchmark {self.recipe.benchmark} "
+            raise CalibrationError(f"{self.recipe.path}: benchmark {self.name} "
                                    f"failed with {', '.join(texts)}: {last}")
         data = read_data(folder / "out" / "data.csv")
         shutil.rmtree(folder, ignore_errors=True)
@@ -502,9 +626,9 @@ def evaluate_points(data, targets):
 class Objective:
     """Residuals ``ln(sim / measured)`` of every measured point, cached per set of values."""
 
-    def __init__(self, recipe, benchmark, jobs):
+    def __init__(self, recipe, benches, jobs):
         self.recipe = recipe
-        self.benchmark = benchmark
+        self.benches = benches
         self.jobs = jobs
         self.cache = {}
         self.evaluations = 0
@@ -516,8 +640,21 @@ class Objective:
     def simulated(self, texts):
         """Simulated value of every measured point for parameter ``texts`` (cached)."""
         if texts not in self.cache:
-            data = self.benchmark.run(texts, f"run{next(self._tags)}")
-            self.cache[texts] = evaluate_points(data, self.recipe.targets)
+            t = self.recipe.targets
+            out = np.full(len(t), np.nan)
+            try:
+                for bench in self.benches:
+                    data = bench.run(texts, f"run{next(self._tags)}")
+                    mask = (t.bench == bench.name).to_numpy()
+                    out[mask] = evaluate_points(data, t[mask].reset_index(drop=True))
+            except CalibrationError as exc:
+                # The recipe's start must simulate; a candidate the benchmark cannot simulate
+                # counts as MISSING_RESIDUAL on every point, so the fit steps away from it.
+                if not self.cache:
+                    raise
+                say(f"candidate failed, counted as 20x off: {exc}")
+                out[:] = np.nan
+            self.cache[texts] = out
         return self.cache[texts]
 
     def simulate_many(self, text_sets):
@@ -546,8 +683,13 @@ class Objective:
         return r
 
     def steps(self, z):
-        """The step of each attribute's slope: forward, backward at the upper bound."""
-        return [SLOPE_STEP if zi + SLOPE_STEP <= 1.0 else -SLOPE_STEP for zi in z]
+        """The step of each attribute's slope: forward, backward at the upper bound; a whole
+        attribute's step moves it by at least one unit (a smaller one would round away)."""
+        out = []
+        for p, zi in zip(self.recipe.parameters, z):
+            h = max(SLOPE_STEP, p.unit_step(zi)) if p.integer else SLOPE_STEP
+            out.append(h if zi + h <= 1.0 else -h)
+        return out
 
     def jacobian(self, z):
         z = np.asarray(z, dtype=float)
@@ -610,8 +752,11 @@ def determination(parameters, jac, residuals, z):
     elif live:
         for i in live:
             notes[i] = "no more points than attributes: no error estimate"
+    for i, p in enumerate(parameters):
+        if p.choices and math.isfinite(sigma[i]):
+            sigma[i] = math.nan   # a standard error of a list index means nothing
     for i in range(n):
-        if not notes[i] and z[i] in (0.0, 1.0):
+        if not notes[i] and z[i] in (0.0, 1.0) and not parameters[i].choices:
             notes[i] = "at its bound: widen min/max"
         elif not notes[i] and math.isfinite(sigma[i]) and sigma[i] > POORLY_DETERMINED:
             notes[i] = "poorly determined by these points"
@@ -631,8 +776,11 @@ class Fit:
     runs: int
 
 
-def robust_cost(r):
-    """The fit's cost of residuals ``r``: least_squares' soft_l1 loss at :data:`LOSS_SCALE`."""
+def robust_cost(r, loss=LOSS):
+    """The fit's cost of residuals ``r``: least_squares' ``loss`` (soft_l1 at
+    :data:`LOSS_SCALE`, or linear: half the sum of squares)."""
+    if loss == "linear":
+        return float(0.5 * np.sum(np.square(r)))
     f = LOSS_SCALE
     return float(np.sum(2.0 * f * f * (np.sqrt(1.0 + (np.asarray(r) / f) ** 2) - 1.0)))
 
@@ -647,6 +795,39 @@ def scattered_starts(n, count):
     return qmc.Sobol(d=n, scramble=True, rng=np.random.default_rng(0)).random_base2(m)[:count]
 
 
+def whole_search(obj, z):
+    """Polish the whole attributes: move one of them by one unit while that lowers the cost.
+
+    A whole attribute's cost is a staircase, whose slope a local fit sees only across a step;
+    the neighbours of the rounded fit are simulated (in parallel) until none is better.
+    """
+    params = obj.recipe.parameters
+    x = [round(p.from_z(zi)) if p.integer else p.from_z(zi) for p, zi in zip(params, z)]
+
+    def z_of(values):
+        return np.array([p.to_z(v) for p, v in zip(params, values)])
+
+    def cost(values):
+        return robust_cost(obj.residuals_of(obj.simulated(obj.texts(z_of(values)))),
+                           obj.recipe.loss)
+
+    here = cost(x)
+    for _ in range(MAX_WHOLE_MOVES):
+        moves = []
+        for i, p in enumerate(params):
+            for d in (-1, 1):
+                if p.integer and p.lo <= x[i] + d <= p.hi:
+                    moves.append([*x[:i], x[i] + d, *x[i + 1:]])
+        obj.simulate_many([obj.texts(z_of(m)) for m in moves])
+        best = min(moves, key=cost, default=None)
+        if best is None or cost(best) >= here:
+            break
+        x, here = best, cost(best)
+        say(f"whole-number step: cost {here:.6g}   " + "  ".join(
+            f"{p.target}.{p.attribute}={p.text(v)}" for p, v in zip(params, x)))
+    return z_of(x)
+
+
 def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
     """Fit the recipe's attributes; return a :class:`Fit`. Prints progress.
 
@@ -659,10 +840,10 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
 
     params = recipe.parameters
     with tempfile.TemporaryDirectory(prefix="clusternet-calibrate-") as work:
-        bench = Benchmark(recipe, build_dir, work)
-        obj = Objective(recipe, bench, jobs)
+        benches = [Benchmark(recipe, name, build_dir, work) for name in recipe.benchmarks]
+        obj = Objective(recipe, benches, jobs)
         z0 = np.array([p.to_z(p.start) for p in params])
-        say(f"{recipe.benchmark}: {len(recipe.targets)} measured points, "
+        say(f"{', '.join(recipe.benchmarks)}: {len(recipe.targets)} measured points, "
             f"{len(params)} attributes, {jobs} workers")
         start_texts = obj.texts(z0)
         start_sims = obj.simulated(start_texts)
@@ -671,12 +852,12 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
             t = recipe.targets.iloc[missing[0]]
             raise CalibrationError(
                 f"{recipe.path}: measured {t.source + 1}: '{t.config}' '{t.metric}' cannot be "
-                f"evaluated on {recipe.benchmark}'s data (no such curve or size in 'args'?)")
+                f"evaluated on {t.bench}'s data (no such curve or size in 'args'?)")
         others = scattered_starts(len(params), starts)
         if len(others):
             say(f"scanning {len(others)} scattered starts")
         sims = obj.simulate_many([obj.texts(z) for z in others])
-        costs = [robust_cost(obj.residuals_of(s)) for s in sims]
+        costs = [robust_cost(obj.residuals_of(s), recipe.loss) for s in sims]
         order = [others[i] for i in np.argsort(costs, kind="stable")][: max(0, local - 1)]
         best = None
         for k, z_start in enumerate([z0, *order], 1):
@@ -684,13 +865,17 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
             say(f"local fit {k} of {1 + len(order)}, from {what}")
             result = least_squares(obj, z_start, jac=obj.jacobian, bounds=(0.0, 1.0),
                                    method="trf", x_scale=1.0, ftol=FTOL, xtol=XTOL, gtol=1e-10,
-                                   loss=LOSS, f_scale=LOSS_SCALE, max_nfev=max_evals)
-            cost = robust_cost(obj.residuals_of(obj.simulated(obj.texts(result.x))))
+                                   loss=recipe.loss, f_scale=LOSS_SCALE, max_nfev=max_evals)
+            cost = robust_cost(obj.residuals_of(obj.simulated(obj.texts(result.x))), recipe.loss)
             say(f"local fit {k}: cost {cost:.6g}")
             if best is None or cost < best[0]:
                 best = (cost, result)
-        result = best[1]
-        z = result.x
+            if cost == 0.0:
+                say("every point met: no further local fit can do better")
+                break
+        z = best[1].x
+        if any(p.integer for p in params):
+            z = whole_search(obj, z)
         # The profile holds rounded values: report what the file gives.
         fitted_texts = tuple(p.text(p.from_z(zi), SIGNIFICANT) for p, zi in zip(params, z))
         fitted_sims = obj.simulated(fitted_texts)
@@ -703,7 +888,7 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
             pm = f" +- {100 * s:.1f} %" if math.isfinite(s) else ""
             say(f"{p.key} = {t}{pm}{'  (' + n + ')' if n else ''}")
         return Fit(recipe, start_texts, fitted_texts, start_sims, fitted_sims, sigma, notes,
-                   obj.evaluations, bench.runs)
+                   obj.evaluations, len(obj.cache) * len(benches))
 
 
 # --- output -----------------------------------------------------------------------------------
@@ -733,7 +918,8 @@ def profile_text(result, command):
     lines = [
         "# SPDX-License-Identifier: GPL-2.0-only",
         f"# Written by {command}; the same recipe gives this same file.",
-        f"# Benchmark: {recipe.benchmark} {' '.join(recipe.args)}".rstrip(),
+        *[f"# Benchmark: {name} {' '.join(args)}".rstrip()
+          for name, args in recipe.benchmarks.items()],
         f"# Fit over {_points(len(t))}: {_error_text(fit_err)} (start: {_error_text(start_err)}); "
         f"{result.evaluations} steps, {result.runs} simulations.",
         "# Per measured source (points: error at the fit; at the start):",
@@ -742,26 +928,28 @@ def profile_text(result, command):
         "",
     ]
     for profile, name in recipe.names.items():
-        mine = [(p, text, s, n) for p, text, s, n in zip(recipe.parameters, result.fitted_texts,
-                                                         result.sigma, result.notes)
-                if p.profile == profile]
+        mine = [(place, p, text, s, n) for p, text, s, n in zip(
+                    recipe.parameters, result.fitted_texts, result.sigma, result.notes)
+                for place in p.places if place[0] == profile]
         kind = recipe.kinds[profile]
-        attrs = ", ".join(f"{p.target}.{p.attribute}" for p, *_ in mine)
+        attrs = ", ".join(f"{target}.{attr}" for (_, target, attr), *_ in mine)
         lines += [f"[{name}]", f"kind = {_toml_string(kind)}", f"base = {_toml_string(profile)}",
                   f"description = {_toml_string(f'{profile} with {attrs} fitted by {command}')}"]
-        for target in dict.fromkeys(p.target for p, *_ in mine):
+        for target in dict.fromkeys(place[1] for place, *_ in mine):
             lines += ["", f"[{name}.{target}]"]
-            for p, text, s, n in mine:
-                if p.target != target:
+            for (_, tgt, attr), p, text, s, n in mine:
+                if tgt != target:
                     continue
                 how = [f"+- {100 * s:.1f} % at {100 * SCATTER_FLOOR:g} % scatter"] if \
                     math.isfinite(s) else []
                 how += [n] if n else []
-                source = (f"fitted by {command} on {on} ({_points(len(t))}): "
+                tied = "" if (profile, tgt, attr) == p.places[0] else \
+                    f"the value of {p.profile} {p.target}.{p.attribute}, "
+                source = (f"{tied}fitted by {command} on {on} ({_points(len(t))}): "
                           f"{_error_text(fit_err)}; start {p.text(p.start, SIGNIFICANT)}: "
                           f"{_error_text(start_err)}; {'; '.join(how + [''])}"
                           f"reproduce: {command}")
-                lines.append(f"{p.attribute} = [{_toml_string(text)}, {_toml_string(source)}]")
+                lines.append(f"{attr} = [{_toml_string(text)}, {_toml_string(source)}]")
         lines.append("")
     return "\n".join(lines)
 
@@ -783,8 +971,24 @@ def parameters_frame(result):
         rows.append({"profile": p.profile, "attribute": f"{p.target}.{p.attribute}",
                      "start": p.text(p.start, SIGNIFICANT), "fitted": fitted,
                      "min": p.text(p.lo, SIGNIFICANT), "max": p.text(p.hi, SIGNIFICANT),
-                     "rel_sigma": s, "note": n})
+                     "rel_sigma": s, "note": n,
+                     "also": " ".join(f"{a}:{b}.{c}" for a, b, c in p.also)})
     return pd.DataFrame(rows)
+
+
+def held_and_fitted(parameters_csv, profiles):
+    """Each attribute a written ``parameters.csv`` fits (and each its ``also`` names), with the
+    value ``profiles`` (:func:`clusternet.catalogue.load_profiles`) holds and the fitted one:
+    ``[(profile, target, attribute, held, fitted), ...]``."""
+    fitted = pd.read_csv(parameters_csv, dtype=str, keep_default_na=False)
+    out = []
+    for row in fitted.itertuples(index=False):
+        target, attr = row.attribute.split(".")
+        places = [(row.profile, target, attr)] + [
+            (a.split(":")[0], *a.split(":")[1].split(".")) for a in row.also.split()]
+        for profile, tgt, at in places:
+            out.append((profile, tgt, at, profiles[profile].values[(tgt, at)][0], row.fitted))
+    return out
 
 
 def plot_fit(result, path):

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Run every recipe under recipes/ and check that the profiles hold what it fits.
+
+    utils/check-recipes.py [OUT] [--only a,b] [--jobs N]
+
+Each recipe runs as ``./ns3 calibrate recipes/NAME.toml --out=OUT/NAME`` would (after
+``./ns3 build``); then every fitted attribute, and every attribute its ``also`` names, is compared
+with the value the catalogue gives. Prints one line per attribute (profile value, fitted value,
+the recipe's wall time) and exits 1 if any differs. The quick recipes also run in the tests
+(test/test_calibrate.py); this runs them all.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
+if os.path.realpath(sys.prefix) != os.path.realpath(os.path.join(ROOT, ".venv")) and \
+        os.path.exists(VENV_PY):
+    os.execv(VENV_PY, [VENV_PY, *sys.argv])   # the project's Python (./ns3 configure made it)
+sys.path.insert(0, ROOT)
+
+from clusternet.calibrate import held_and_fitted  # noqa: E402
+from clusternet.catalogue import load_profiles  # noqa: E402
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "results", "recipes"))
+    parser.add_argument("--only", default="")
+    parser.add_argument("--jobs", default=str(os.cpu_count() or 2))
+    args = parser.parse_args(argv)
+    names = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "recipes"))
+                   if f.endswith(".toml"))
+    only = [n for n in args.only.split(",") if n]
+    names = [n for n in names if not only or n in only]
+    profiles = load_profiles()
+    differ = 0
+    for name in names:
+        out = os.path.join(args.out, name)
+        began = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "clusternet.calibrate",
+                               os.path.join("recipes", f"{name}.toml"), f"--out={out}",
+                               f"--jobs={args.jobs}"], cwd=ROOT, capture_output=True, text=True)
+        wall = time.monotonic() - began
+        if done.returncode != 0:
+            print(f"{name}: calibrate failed: {done.stderr.strip()}")
+            differ += 1
+            continue
+        for profile, tgt, at, held, fitted in held_and_fitted(
+                os.path.join(out, "parameters.csv"), profiles):
+            same = held == fitted
+            differ += not same
+            print(f"{name:26s} {profile:20s} {tgt}.{at:26s} profile {held:>10s}  "
+                  f"fit {fitted:>10s}  {'ok' if same else 'DIFFERS'}  ({wall:.0f} s)")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
