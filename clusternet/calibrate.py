@@ -75,7 +75,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +83,7 @@ import numpy as np
 import pandas as pd
 
 from .catalogue import PROFILE_PATH_ENV, ProfileError, load_profiles, load_tables
+from .catalogue import read_toml as catalogue_read_toml
 
 PROG = "./ns3 calibrate"
 REPO = Path(__file__).resolve().parent.parent
@@ -278,14 +278,12 @@ def _string_list(path, value, what):
 
 
 def read_toml(path, what):
-    """The tables of TOML file ``path``; one line naming it when it cannot be read."""
+    """The tables of TOML file ``path``; one line naming it when it cannot be read
+    (:func:`clusternet.catalogue.read_toml`)."""
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except OSError as exc:
-        raise CalibrationError(f"{path}: cannot read {what} ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CalibrationError(f"{path}: not TOML ({exc})") from None
+        return catalogue_read_toml(path, what)
+    except ProfileError as exc:
+        raise CalibrationError(str(exc)) from None
 
 
 def load_catalogue(extra_files=()):

@@ -69,18 +69,20 @@ def _text(value):
     return None
 
 
-def _toml(path):
+def read_toml(path, what="the profile file"):
+    """The tables of TOML file ``path``; :class:`ProfileError` naming it (and ``what`` it is)
+    when it cannot be read or parsed."""
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read ({exc.strerror})") from exc
+        raise ProfileError(f"{path}: cannot read {what} ({exc.strerror})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: malformed TOML: {exc}") from exc
 
 
 def _read(path):
-    doc = _toml(path)
+    doc = read_toml(path)
     profiles = []
     for name, table in doc.items():
         if not isinstance(table, dict):
@@ -152,7 +154,7 @@ def load_tables(paths=None, extra=()):
     :func:`load_profiles` first."""
     tables = {}
     for path in _files(list(default_paths() if paths is None else paths) + list(extra)):
-        tables.update(_toml(path))
+        tables.update(read_toml(path))
     return tables
 
 

@@ -169,7 +169,7 @@ TWO = 'benchmark = ["gige-tcp-netpipe", "gige-mtu-sweep"]\nargs = ["--max-block=
 
 # (recipe text, extra files, what the one line must name)
 BAD_RECIPES = [
-    ("benchmark = [", {}, "not TOML"),
+    ("benchmark = [", {}, "malformed TOML"),
     (HEAD + "colour = 1\n" + FIT + MEASURED, {}, "unknown key 'colour'"),
     ('args = []\n' + FIT + MEASURED, {}, "'benchmark' is missing"),
     ('benchmark = "no-such"\n' + FIT + MEASURED, {}, "benchmark 'no-such' is not a scenario"),
