@@ -11,6 +11,12 @@ and asserts every statement's outcome equals it, and the doc's Validation sectio
 same table (:func:`rst_table`), so a statement that stops holding, or starts to, is seen.
 A statement that does not hold carries its ``reason``.
 
+A statement may also have a ``margin``: a function ``data -> float`` saying how far inside its
+check the data lies, as a fraction (at least 0 exactly when the check holds, below 0 by how
+much it misses). ``./ns3 calibrate`` keeps such a statement while it fits (a recipe's
+``statements``): the margin is continuous where the check is a yes or no, so a fit can step
+back towards it.
+
 Words, read the same way everywhere:
 
 * "significantly", "substantially": by at least :data:`SIGNIFICANT` (20 %) of the smaller value;
@@ -64,6 +70,7 @@ class Statement:
     holds: bool      #: what the model gives today
     reason: str = ""  #: why not, when it does not hold
     args: tuple = ()  #: extra arguments of the scenario runs
+    margin: Callable[[object], float] | None = None  #: how far inside the check (module doc)
 
     @property
     def scenarios(self):
@@ -129,6 +136,11 @@ def peak(data, value, by="msg_bytes", **where):
 def peaks(data, value, curves, by="msg_bytes"):
     """The peak of every curve, curves told apart by the columns ``curves``."""
     return data.groupby([*curves, by])[value].mean().groupby(level=list(curves)).max()
+
+
+def within_margin(x, lo, hi):
+    """The margin of ``lo <= x <= hi``: the smaller of ``x / lo - 1`` and ``1 - x / hi``."""
+    return min(x / lo - 1, 1 - x / hi)
 
 
 def close(a, b, tolerance):
@@ -753,10 +765,26 @@ def s001_mpich_gm_climbs_to_16m(data):
                 f"plateau {_fmt(flat)} MB/s")
 
 
-def s001_mpich_gm_latency_over_raw(data):
+def s001_mpich_gm_climbs_to_16m_margin(data):
+    mb = _mpich_gm_mbytes(data)
+    large = mb.index >= 8 * 2**20
+    return min(mb[large].max() / mb[~large].max() - 1, mb[65536] / (2 * _plateau(mb).mean()) - 1)
+
+
+def _mpich_gm_over_raw(data):
     mpi = curve(data["myrinet-mpich-gm"], "oneway_us", by="block_bytes")[1]
     gm = _gm(data["myrinet-gm-allsize"], "uni", "latency_us")[1]
+    return mpi, gm
+
+
+def s001_mpich_gm_latency_over_raw(data):
+    mpi, gm = _mpich_gm_over_raw(data)
     return 1.5 <= mpi / gm <= 1.8, f"1 B: MPICH-GM {_fmt(mpi)} / GM {_fmt(gm)} us"
+
+
+def s001_mpich_gm_latency_over_raw_margin(data):
+    mpi, gm = _mpich_gm_over_raw(data)
+    return within_margin(mpi / gm, 1.5, 1.8)
 
 
 # ---------------------------------------------------------------- seed 002 (NT, nt-pingpong)
@@ -932,10 +960,19 @@ def s002_netgear_poorer_small(data):
     return _all(parts)
 
 
-def s002_nt5_shm_latency_marginally_lower(data):
+def _nt_shm_means(data):
     stacks = ("mpipro", "winsock", "patent")
-    m4, m5 = (np.mean([_nt_latency(data, s, o, "shm") for s in stacks]) for o in ("nt4", "nt5"))
+    return (np.mean([_nt_latency(data, s, o, "shm") for s in stacks]) for o in ("nt4", "nt5"))
+
+
+def s002_nt5_shm_latency_marginally_lower(data):
+    m4, m5 = _nt_shm_means(data)
     return 0.9 * m4 <= m5 < m4, f"mean 1 B latency NT4 {_fmt(m4)}, NT5 {_fmt(m5)} us"
+
+
+def s002_nt5_shm_latency_marginally_lower_margin(data):
+    m4, m5 = _nt_shm_means(data)
+    return within_margin(m5 / m4, 0.9, 1.0)
 
 
 def s002_nt5_fe100_latency_20(data):
@@ -1493,12 +1530,13 @@ STATEMENTS = [
               "Then, the throughput curve grows steeply and reaches its maximum of approximately "
               "106 Mbytes/s for a message size of 16 Mbytes.", "myrinet-mpich-gm",
               "peak at a block >= 8 MB; 64 KB >= 2 x the 4-12 KB plateau's mean",
-              s001_mpich_gm_climbs_to_16m, True),
+              s001_mpich_gm_climbs_to_16m, True,
+              margin=s001_mpich_gm_climbs_to_16m_margin),
     Statement("s001-21", "001", "4.5",
               "This represents a 63% increase in time as compared to the raw latency.",
               ("myrinet-mpich-gm", "myrinet-gm-allsize"),
               "1 B: MPICH-GM / GM uni latency in [1.5, 1.8]", s001_mpich_gm_latency_over_raw,
-              True),
+              True, margin=s001_mpich_gm_latency_over_raw_margin),
     # ---------------------------------------------------------------- seed 002
     Statement("s002-01", "002", "6.2",
               "PaTENT and WMPI clearly have the lowest latencies under NT4 – approximately half "
@@ -1620,7 +1658,8 @@ STATEMENTS = [
               "in shared-memory mode that the latencies under Windows 2000 may be marginally "
               "lower than NT 4", "nt-pingpong",
               "shared memory, mean 1 B latency of MPI/Pro, WinSock, PaTENT: NT5 below NT4 by at "
-              "most 10 %", s002_nt5_shm_latency_marginally_lower, True),
+              "most 10 %", s002_nt5_shm_latency_marginally_lower, True,
+              margin=s002_nt5_shm_latency_marginally_lower_margin),
     Statement("s002-17", "002", "7.1",
               "In distributed-memory mode the measured latencies under Windows 2000 were "
               "approximately 20% higher than the equivalent under NT 4.", "nt-pingpong",
@@ -1755,6 +1794,17 @@ STATEMENTS = [
               "chunk follows a full drain of the queue, is paced below unpaced (75.7 vs 88.2, "
               "0.86: the s004-12 sawtooth)"),
 ]
+
+
+def margin_of(statement, data):
+    """``statement``'s margin over ``data`` (see the module doc), NaN where the data lacks what
+    it reads; a statement without a margin function has none."""
+    if statement.margin is None:
+        raise ValueError(f"statement {statement.id} has no margin function")
+    try:
+        return float(statement.margin(data))
+    except (KeyError, IndexError, ValueError):
+        return float("nan")
 
 
 def evaluate(statement, data):

@@ -31,6 +31,14 @@ bounds, and what the simulation is compared with::
     acenic = "acenic-fitted"                       # the derived profile's name (default
                                                    #   '<profile>-fitted')
 
+A paper's sentences constrain the fit: ``statements = ["s001-21"]`` names statements of
+:mod:`analysis.statements` (those with a ``margin``) that the fitted values must keep. Each
+reads the data of recipe benchmarks (its scenarios must be among them, run with the arguments
+it needs) and adds a residual that is 0 while the statement holds with at least
+:data:`STATEMENT_CLEARANCE` to spare and grows steeply (:data:`STATEMENT_WEIGHT` per unit of
+margin) as it nears or breaks its check, so the fit meets the points as well as it can without
+breaking what the paper says in words.
+
 The loss: by default robust (``soft_l1``: a point off by more than 2 % counts linearly, so one
 point that jumps cannot hold the fit, and points no value can all meet are mostly met, the rest
 left); ``loss = "squares"`` shares the error among points that conflict.
@@ -90,7 +98,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Options the tool sets on the benchmark itself.
 OWNED_OPTIONS = ("--out", "--jobs", "--report", "--profile-file", "--resume")
-RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names", "loss"}
+RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names", "loss",
+               "statements"}
 FIT_KEYS = {"profile", "attribute", "min", "max", "start", "also", "choices"}
 MEASURED_KEYS = {"file", "curve", "min-bytes", "max-bytes", "paper", "rows", "benchmark"}
 # Relative step of a slope, in the [0, 1] coordinate of an attribute.
@@ -113,6 +122,12 @@ POORLY_DETERMINED = 0.10
 FTOL = 1e-8
 XTOL = 1e-6
 MAX_WHOLE_MOVES = 50   # one-unit moves of the whole attributes after the local fits
+# A recipe's statements: the residual of one is STATEMENT_WEIGHT * (STATEMENT_CLEARANCE -
+# margin) once its margin (a fraction) falls below STATEMENT_CLEARANCE, 0 above. The weight
+# makes a statement outweigh any number of points (a hundredth of margin counts as a point off by
+# a factor e); the clearance keeps the rounded values inside the check.
+STATEMENT_WEIGHT = 100.0
+STATEMENT_CLEARANCE = 0.002
 
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
 RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9,
@@ -257,6 +272,7 @@ class Recipe:
     names: dict             # fitted profile -> derived profile name
     kinds: dict             # fitted profile -> its kind
     loss: str = LOSS        # scipy's name of the recipe's loss
+    statements: tuple = ()  # analysis.statements.Statement the fit keeps
 
 
 def _fail(path, msg):
@@ -480,6 +496,35 @@ def _benchmarks(path, doc):
     return per
 
 
+def _statements(path, doc, benchmarks):
+    """The statements the recipe keeps, each checked to be one the fit can read."""
+    from analysis.statements import STATEMENTS
+
+    ids = _string_list(path, doc.get("statements", []), "statements")
+    known = {s.id: s for s in STATEMENTS}
+    usable = [s.id for s in STATEMENTS if s.margin is not None]
+    out = []
+    for sid in ids:
+        if sid not in known:
+            _fail(path, f"statements: '{sid}' is not a statement of analysis/statements.py "
+                        f"(ids like 's001-21')")
+        st = known[sid]
+        if st.margin is None:
+            _fail(path, f"statements: {sid} has no margin function, so a fit cannot keep it; "
+                        f"ones that have: {', '.join(usable)}")
+        for name in st.scenarios:
+            if name not in benchmarks:
+                _fail(path, f"statements: {sid} reads {name}'s data: add it to 'benchmark'")
+            missing = [a for a in st.args if a not in benchmarks[name]]
+            if missing:
+                _fail(path, f"statements: {sid} reads {name} run with {' '.join(missing)}: "
+                            f"add that to its args")
+        if st in out:
+            _fail(path, f"statements: '{sid}' is named twice")
+        out.append(st)
+    return tuple(out)
+
+
 def load_recipe(path):
     """Read and check a recipe; raise :class:`CalibrationError` on anything wrong."""
     path = Path(path)
@@ -535,8 +580,9 @@ def load_recipe(path):
     loss = doc.get("loss", "robust")
     if loss not in LOSSES:
         _fail(path, f"'loss' must be one of {', '.join(LOSSES)} (not {loss!r})")
+    statements = _statements(path, doc, benchmarks)
     return Recipe(path, benchmarks, files, parameters, targets, sources, names, kinds,
-                  LOSSES[loss])
+                  LOSSES[loss], statements)
 
 
 # --- the simulation as objective --------------------------------------------------------------
@@ -621,8 +667,27 @@ def evaluate_points(data, targets):
     return out
 
 
+def statement_margins(statements, data):
+    """The margin of each statement over ``data`` (scenario -> its data frame)."""
+    from analysis.statements import margin_of
+
+    return [margin_of(st, data[st.scenario] if isinstance(st.scenario, str) else
+                      {n: data[n] for n in st.scenarios}) for st in statements]
+
+
+def statement_residuals(margins):
+    """The residual of each statement's margin (the module doc); a margin that could not be
+    evaluated counts as a point :data:`MISSING_RESIDUAL` off."""
+    m = np.asarray(margins, dtype=float)
+    with np.errstate(invalid="ignore"):
+        r = STATEMENT_WEIGHT * np.maximum(0.0, STATEMENT_CLEARANCE - m)
+    return np.where(np.isfinite(m), r, MISSING_RESIDUAL)
+
+
 class Objective:
-    """Residuals ``ln(sim / measured)`` of every measured point, cached per set of values."""
+    """Residuals ``ln(sim / measured)`` of every measured point, then one per statement the
+    recipe keeps, cached per set of values. A simulated vector holds the points' values, then
+    the statements' margins."""
 
     def __init__(self, recipe, benches, jobs):
         self.recipe = recipe
@@ -639,12 +704,16 @@ class Objective:
         """Simulated value of every measured point for parameter ``texts`` (cached)."""
         if texts not in self.cache:
             t = self.recipe.targets
-            out = np.full(len(t), np.nan)
+            n = len(t)
+            out = np.full(n + len(self.recipe.statements), np.nan)
             try:
+                data = {}
                 for bench in self.benches:
-                    data = bench.run(texts, f"run{next(self._tags)}")
-                    mask = (t.bench == bench.name).to_numpy()
-                    out[mask] = evaluate_points(data, t[mask].reset_index(drop=True))
+                    data[bench.name] = bench.run(texts, f"run{next(self._tags)}")
+                    mask = np.flatnonzero((t.bench == bench.name).to_numpy())
+                    out[mask] = evaluate_points(data[bench.name],
+                                                t.iloc[mask].reset_index(drop=True))
+                out[n:] = statement_margins(self.recipe.statements, data)
             except CalibrationError as exc:
                 # The recipe's start must simulate; a candidate the benchmark cannot simulate
                 # counts as MISSING_RESIDUAL on every point, so the fit steps away from it.
@@ -666,17 +735,25 @@ class Objective:
 
     def residuals_of(self, sims):
         measured = self.recipe.targets.value.to_numpy(dtype=float)
+        n = len(measured)
         with np.errstate(divide="ignore", invalid="ignore"):
-            r = np.log(sims / measured)
-        return np.where(np.isfinite(r), r, MISSING_RESIDUAL)
+            r = np.log(sims[:n] / measured)
+        r = np.where(np.isfinite(r), r, MISSING_RESIDUAL)
+        return np.concatenate([r, statement_residuals(sims[n:])])
 
     def __call__(self, z):
         texts = self.texts(z)
-        r = self.residuals_of(self.simulated(texts))
+        sims = self.simulated(texts)
+        r = self.residuals_of(sims)
         self.evaluations += 1
-        err = np.abs(np.expm1(r))
+        n = len(self.recipe.targets)
+        err = np.abs(np.expm1(r[:n]))
+        kept = ""
+        if self.recipe.statements:
+            held = int(np.sum(sims[n:] >= 0))
+            kept = f", statements held {held} of {len(self.recipe.statements)}"
         say(f"step {self.evaluations}: |error| median {100 * np.median(err):.2f} %, max "
-            f"{100 * err.max():.2f} %   " + "  ".join(
+            f"{100 * err.max():.2f} %{kept}   " + "  ".join(
                 f"{p.target}.{p.attribute}={t}" for p, t in zip(self.recipe.parameters, texts)))
         return r
 
@@ -689,18 +766,40 @@ class Objective:
             out.append(h if zi + h <= 1.0 else -h)
         return out
 
-    def jacobian(self, z):
+    def jacobian(self, z, only=None):
+        """The slopes at ``z``, of every attribute or of those indexed by ``only``."""
         z = np.asarray(z, dtype=float)
         steps = self.steps(z)
+        which = range(len(steps)) if only is None else only
         points = []
-        for i, h in enumerate(steps):
+        for i in which:
             zi = z.copy()
-            zi[i] += h
+            zi[i] += steps[i]
             points.append(zi)
         base = self.residuals_of(self.simulated(self.texts(z)))
         sims = self.simulate_many([self.texts(zi) for zi in points])
-        cols = [(self.residuals_of(s) - base) / h for s, h in zip(sims, steps)]
+        cols = [(self.residuals_of(s) - base) / steps[i] for s, i in zip(sims, which)]
         return np.column_stack(cols)
+
+
+class HeldObjective:
+    """``obj`` over the attributes indexed by ``free``, the others held where ``z`` has them."""
+
+    def __init__(self, obj, z, free):
+        self.obj = obj
+        self.z = np.asarray(z, dtype=float)
+        self.free = list(free)
+
+    def full(self, zf):
+        z = self.z.copy()
+        z[self.free] = zf
+        return z
+
+    def __call__(self, zf):
+        return self.obj(self.full(zf))
+
+    def jacobian(self, zf):
+        return self.obj.jacobian(self.full(zf), only=self.free)
 
 
 # --- the fit ----------------------------------------------------------------------------------
@@ -766,12 +865,14 @@ class Fit:
     recipe: Recipe
     start_texts: tuple
     fitted_texts: tuple
-    start_sims: np.ndarray
+    start_sims: np.ndarray      # each measured point's simulated value
     fitted_sims: np.ndarray
     sigma: list
     notes: list
     evaluations: int
     runs: int
+    start_margins: tuple = ()   # each statement's margin at the start and at the fit
+    fitted_margins: tuple = ()
 
 
 def robust_cost(r, loss=LOSS):
@@ -794,10 +895,12 @@ def scattered_starts(n, count):
 
 
 def whole_search(obj, z):
-    """Polish the whole attributes: move one of them by one unit while that lowers the cost.
+    """Polish the whole attributes: move them by one unit while that lowers the cost.
 
     A whole attribute's cost is a staircase, whose slope a local fit sees only across a step;
-    the neighbours of the rounded fit are simulated (in parallel) until none is better.
+    the neighbours of the rounded fit (each whole attribute one unit down, kept or one up, so
+    diagonal moves too: two latencies may only improve together) are simulated (in parallel)
+    until none is better.
     """
     params = obj.recipe.parameters
     x = [round(p.from_z(zi)) if p.integer else p.from_z(zi) for p, zi in zip(params, z)]
@@ -809,13 +912,18 @@ def whole_search(obj, z):
         return robust_cost(obj.residuals_of(obj.simulated(obj.texts(z_of(values)))),
                            obj.recipe.loss)
 
+    whole = [i for i, p in enumerate(params) if p.integer]
     here = cost(x)
     for _ in range(MAX_WHOLE_MOVES):
         moves = []
-        for i, p in enumerate(params):
-            for d in (-1, 1):
-                if p.integer and p.lo <= x[i] + d <= p.hi:
-                    moves.append([*x[:i], x[i] + d, *x[i + 1:]])
+        for steps in itertools.product((-1, 0, 1), repeat=len(whole)):
+            if not any(steps):
+                continue
+            m = list(x)
+            for i, d in zip(whole, steps):
+                m[i] += d
+            if all(params[i].lo <= m[i] <= params[i].hi for i in whole):
+                moves.append(m)
         obj.simulate_many([obj.texts(z_of(m)) for m in moves])
         best = min(moves, key=cost, default=None)
         if best is None or cost(best) >= here:
@@ -826,16 +934,25 @@ def whole_search(obj, z):
     return z_of(x)
 
 
+def local_fit(fun, z0, jac, loss, max_evals):
+    """:func:`scipy.optimize.least_squares` (trust-region reflective) within ``[0, 1]``."""
+    from scipy.optimize import least_squares
+
+    return least_squares(fun, z0, jac=jac, bounds=(0.0, 1.0), method="trf", x_scale=1.0,
+                         ftol=FTOL, xtol=XTOL, gtol=1e-10, loss=loss, f_scale=LOSS_SCALE,
+                         max_nfev=max_evals)
+
+
 def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
     """Fit the recipe's attributes; return a :class:`Fit`. Prints progress.
 
     A simulated curve has kinks and steps (a timer fires before a frame arrives or after it), so
     one local fit can stop on the wrong side of one. The fit therefore simulates the recipe's
     start and ``starts`` points scattered over the bounds, runs a local fit from the recipe's
-    start and from the best ``local - 1`` others, and keeps the lowest cost.
+    start and from the best ``local - 1`` others, and keeps the lowest cost. Whole attributes
+    then step to their best neighbours (:func:`whole_search`), and the other attributes get a
+    last local fit with the whole ones held.
     """
-    from scipy.optimize import least_squares
-
     params = recipe.parameters
     with tempfile.TemporaryDirectory(prefix="clusternet-calibrate-") as work:
         benches = [Benchmark(recipe, name, build_dir, work) for name in recipe.benchmarks]
@@ -845,7 +962,13 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
             f"{len(params)} attributes, {jobs} workers")
         start_texts = obj.texts(z0)
         start_sims = obj.simulated(start_texts)
+        n = len(recipe.targets)
         missing = np.flatnonzero(~np.isfinite(start_sims))
+        if missing.size and missing[0] >= n:
+            st = recipe.statements[missing[0] - n]
+            raise CalibrationError(
+                f"{recipe.path}: statements: {st.id} cannot be evaluated on the data of "
+                f"{', '.join(st.scenarios)} (do its args leave out what it reads?)")
         if missing.size:
             t = recipe.targets.iloc[missing[0]]
             raise CalibrationError(
@@ -861,9 +984,7 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
         for k, z_start in enumerate([z0, *order], 1):
             what = "the recipe's start" if k == 1 else "a scattered start"
             say(f"local fit {k} of {1 + len(order)}, from {what}")
-            result = least_squares(obj, z_start, jac=obj.jacobian, bounds=(0.0, 1.0),
-                                   method="trf", x_scale=1.0, ftol=FTOL, xtol=XTOL, gtol=1e-10,
-                                   loss=recipe.loss, f_scale=LOSS_SCALE, max_nfev=max_evals)
+            result = local_fit(obj, z_start, obj.jacobian, recipe.loss, max_evals)
             cost = robust_cost(obj.residuals_of(obj.simulated(obj.texts(result.x))), recipe.loss)
             say(f"local fit {k}: cost {cost:.6g}")
             if best is None or cost < best[0]:
@@ -874,6 +995,12 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
         z = best[1].x
         if any(p.integer for p in params):
             z = whole_search(obj, z)
+            free = [i for i, p in enumerate(params) if not p.integer]
+            if free:
+                # The whole attributes moved: the others' best values may have moved with them.
+                say("local fit of the other attributes, the whole ones held")
+                held = HeldObjective(obj, z, free)
+                z = held.full(local_fit(held, z[free], held.jacobian, recipe.loss, max_evals).x)
         # The profile holds rounded values: report what the file gives.
         fitted_texts = tuple(p.text(p.from_z(zi), SIGNIFICANT) for p, zi in zip(params, z))
         fitted_sims = obj.simulated(fitted_texts)
@@ -882,14 +1009,23 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
         say("slopes at the fit, for how well each attribute is determined")
         jac = obj.jacobian(zr)
         sigma, notes = determination(params, jac, obj.residuals_of(fitted_sims), zr)
-        for p, s, n, t in zip(params, sigma, notes, fitted_texts):
+        for p, s, note, t in zip(params, sigma, notes, fitted_texts):
             pm = f" +- {100 * s:.1f} %" if math.isfinite(s) else ""
-            say(f"{p.key} = {t}{pm}{'  (' + n + ')' if n else ''}")
-        return Fit(recipe, start_texts, fitted_texts, start_sims, fitted_sims, sigma, notes,
-                   obj.evaluations, len(obj.cache) * len(benches))
+            say(f"{p.key} = {t}{pm}{'  (' + note + ')' if note else ''}")
+        for st, m in zip(recipe.statements, fitted_sims[n:]):
+            say(f"statement {st.id}: {_margin_text(m)}")
+        return Fit(recipe, start_texts, fitted_texts, start_sims[:n], fitted_sims[:n], sigma,
+                   notes, obj.evaluations, len(obj.cache) * len(benches),
+                   tuple(start_sims[n:]), tuple(fitted_sims[n:]))
 
 
 # --- output -----------------------------------------------------------------------------------
+
+def _margin_text(m):
+    if not math.isfinite(m):
+        return "not evaluated"
+    return f"{'holds' if m >= 0 else 'BROKEN'}, margin {100 * m:+.2f} %"
+
 
 def _toml_string(s):
     import tomli_w
@@ -923,8 +1059,14 @@ def profile_text(result, command):
         "# Per measured source (points: error at the fit; at the start):",
         *[f"#   {label} ({_points(counts.get(k, 0))}): {e}"
           for k, (label, e) in enumerate(zip(recipe.sources, per_source))],
+        *(["# Statements kept (analysis/statements.py; at the fit; at the start):"]
+          if recipe.statements else []),
+        *[f"#   {st.id}: {_margin_text(m)}; start {_margin_text(m0)}"
+          for st, m, m0 in zip(recipe.statements, result.fitted_margins, result.start_margins)],
         "",
     ]
+    keeping = (f" keeping {', '.join(st.id for st in recipe.statements)}"
+               if recipe.statements else "")
     for profile, name in recipe.names.items():
         mine = [(place, p, text, s, n) for p, text, s, n in zip(
                     recipe.parameters, result.fitted_texts, result.sigma, result.notes)
@@ -943,7 +1085,8 @@ def profile_text(result, command):
                 how += [n] if n else []
                 tied = "" if (profile, tgt, attr) == p.places[0] else \
                     f"the value of {p.profile} {p.target}.{p.attribute}, "
-                source = (f"{tied}fitted by {command} on {on} ({_points(len(t))}): "
+                source = (f"{tied}fitted by {command} on {on} ({_points(len(t))})"
+                          f"{keeping}: "
                           f"{_error_text(fit_err)}; start {p.text(p.start, SIGNIFICANT)}: "
                           f"{_error_text(start_err)}; {'; '.join(how + [''])}"
                           f"reproduce: {command}")

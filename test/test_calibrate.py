@@ -167,6 +167,15 @@ CHOICE = ('[[fit]]\nprofile = "acenic"\nattribute = "device.DmaReadBurst"\n'
           'choices = ["16", "32", "64", "128"]\n')
 TWO = 'benchmark = ["gige-tcp-netpipe", "gige-mtu-sweep"]\nargs = ["--max-block=1024"]\n'
 
+# Seed 002's shared-memory latencies under NT 4 and NT5, 1 B only (a fraction of a second), with
+# NT5's system call cost fitted to a measured WinSock latency.
+NT_CONFIG = ("--config=mpipro:nt4:shm,winsock:nt4:shm,patent:nt4:shm,mpipro:nt5:shm,"
+             "winsock:nt5:shm,patent:nt5:shm")
+NT_HEAD = f'benchmark = "nt-pingpong"\nargs = ["{NT_CONFIG}", "--lengths=1"]\n'
+NT_FIT = ('[[fit]]\nprofile = "piii450-nt5"\nattribute = "cpu.SyscallCost"\nmin = "1us"\n'
+          'max = "200us"\n')
+NT_MEASURED = '[[measured]]\nfile = "nt5.csv"\ncurve = "stack=winsock;os=nt5;net=shm"\n'
+
 # (recipe text, extra files, what the one line must name)
 BAD_RECIPES = [
     ("benchmark = [", {}, "malformed TOML"),
@@ -221,6 +230,17 @@ BAD_RECIPES = [
      {"np.out": "1 0.1 0.0001\n"}, "'benchmark' is missing: which of"),
     (HEAD + FIT + MEASURED + 'benchmark = "gige-mtu-sweep"\n', {},
      "benchmark 'gige-mtu-sweep' is not one of the recipe's"),
+    # the paper's sentences the fit keeps
+    (HEAD + 'statements = ["s009-99"]\n' + FIT + MEASURED, {}, "'s009-99' is not a statement"),
+    (HEAD + 'statements = ["s000-01"]\n' + FIT + MEASURED, {}, "s000-01 has no margin"),
+    (HEAD + 'statements = ["s001-21"]\n' + FIT + MEASURED, {},
+     "s001-21 reads myrinet-mpich-gm's data: add it to 'benchmark'"),
+    (HEAD + 'statements = "s001-21"\n' + FIT + MEASURED, {}, "'statements' must be a list"),
+    (NT_HEAD.replace(",patent:nt5:shm", "") + 'statements = ["s002-16"]\n' + NT_FIT +
+     NT_MEASURED, {"nt5.csv": "msg_bytes,latency_us\n1,74\n"},
+     "s002-16 cannot be evaluated on the data of nt-pingpong"),
+    (NT_HEAD + 'statements = ["s002-16", "s002-16"]\n' + NT_FIT + NT_MEASURED,
+     {"nt5.csv": "msg_bytes,latency_us\n1,74\n"}, "'s002-16' is named twice"),
 ]
 
 
@@ -353,6 +373,24 @@ def test_whole_attributes_step_by_one_unit():
     assert [round(p.from_z(v)) for p, v in zip(obj.recipe.parameters, found)] == [3, 7]
 
 
+class _ValleyObjective(_StaircaseObjective):
+    """Two whole attributes that only improve together: cheapest at (5, 5), and any point
+    with a != b costs more than (2, 2)."""
+
+    def simulated(self, texts):
+        a, b = (int(t) for t in texts)
+        return np.array([a - b, 0.1 * (a + b - 10)])
+
+
+def test_whole_attributes_move_together_where_one_alone_cannot():
+    from clusternet.calibrate import whole_search
+
+    obj = _ValleyObjective()
+    a, b = obj.recipe.parameters
+    found = whole_search(obj, np.array([a.to_z(2.0), b.to_z(2.0)]))
+    assert [round(p.from_z(v)) for p, v in zip(obj.recipe.parameters, found)] == [5, 5]
+
+
 # Recipes quick enough to run here, whose values the profiles hold (several benchmarks and
 # 'also'; 'choices'); utils/check-recipes.py runs them all.
 QUICK_RECIPES = ["seed004-fm", "seed000-acenic-dma"]
@@ -402,6 +440,46 @@ def test_the_loss_decides_how_conflicting_points_share(scenario_bin, scenario_en
         assert -0.12 < err[0] < -0.05 and -0.12 < err[1] < -0.05 and 0.12 < err[2] < 0.25, err
 
 
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_statement_in_the_recipe_holds_the_fit_back(scenario_bin, scenario_env, tmp_path, kept):
+    """A WinSock latency measured 20 % above what NT5 gives pulls NT5's system call cost up;
+    alone, the fit meets it and NT5's shared-memory latencies end above NT 4's, which seed 002
+    says they are not (s002-16). Kept in the recipe, the statement still holds at the fit
+    (checked here by the statement's own test on a fresh run with the fitted value) and the
+    point is left short."""
+    import tomli_w
+
+    from analysis.statements import STATEMENTS
+    from clusternet.catalogue import PROFILE_PATH_ENV, load_tables
+
+    exe = scenario_bin("nt-pingpong")
+    (tmp_path / "nt5.csv").write_text("msg_bytes,latency_us\n1,89.4\n")   # 74.5 us x 1.2
+    recipe = tmp_path / "nt5.toml"
+    recipe.write_text(NT_HEAD + ('statements = ["s002-16"]\n' if kept else "") + NT_FIT +
+                      NT_MEASURED)
+    out = tmp_path / "out"
+    proc = calibrate(recipe, f"--out={out}", "--starts=0", "--local=1", env=scenario_env)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr
+    fitted = pd.read_csv(out / "parameters.csv").fitted[0]
+    err = pd.read_csv(out / "points.csv").fitted_err[0]
+
+    tables = load_tables()
+    tables["piii450-nt5"]["cpu"]["SyscallCost"] = [fitted, "test"]
+    (tmp_path / "cat.toml").write_text(tomli_w.dumps(tables))
+    run = subprocess.run([str(exe), NT_CONFIG, "--lengths=1", f"--out={tmp_path / 'run'}",
+                          "--report=0"], capture_output=True, text=True,
+                         env=dict(scenario_env, **{PROFILE_PATH_ENV: str(tmp_path / "cat.toml")}))
+    assert run.returncode == 0, run.stderr
+    statement = next(st for st in STATEMENTS if st.id == "s002-16")
+    holds, detail = statement.test(pd.read_csv(tmp_path / "run" / "data.csv"))
+    if kept:
+        assert holds, f"SyscallCost {fitted}: {detail}"
+        assert err < -0.10, "the statement leaves the point short"
+        assert "s002-16: holds" in (out / "profile.toml").read_text()
+    else:
+        assert not holds and abs(err) < 0.01, (fitted, detail, err)
+
+
 def test_every_calibrated_value_names_the_recipe_that_fits_it():
     """A profile value whose source says it was calibrated or fitted names its recipe, and that
     recipe fits it (or gives it the value of one it fits): the value is a procedure, not a
@@ -449,7 +527,7 @@ def test_a_candidate_that_fails_counts_as_far_off_but_the_start_must_run(monkeyp
     targets = pd.DataFrame({"source": [0], "bench": ["b"], "config": ["c"],
                             "metric": ["latency_us"], "value": [10.0], "curve": [""],
                             "msg": [0]})
-    recipe = type("R", (), {"targets": targets, "parameters": []})()
+    recipe = type("R", (), {"targets": targets, "parameters": [], "statements": ()})()
     monkeypatch.setattr("clusternet.calibrate.evaluate_points", lambda data, t: np.array([20.0]))
     first = Objective(recipe, [Bench()], 1)
     with pytest.raises(CalibrationError, match="failed with bad"):

@@ -11,7 +11,8 @@ import subprocess
 import pandas as pd
 import pytest
 
-from analysis.statements import STATEMENTS, STDOUT_PROGRAMS, evaluate, rst_table
+from analysis.statements import (STATEMENTS, STDOUT_PROGRAMS, evaluate, margin_of,
+                                 rst_table)
 from conftest import ROOT
 
 
@@ -55,6 +56,27 @@ def test_statement(statement, scenario_data):
     said = "holds" if statement.holds else "does not hold"
     assert holds == statement.holds, (f"{statement.id} (seed {statement.seed} sec. "
                                       f"{statement.section}) is recorded as {said}, but: {detail}")
+    if statement.margin is not None:
+        margin = margin_of(statement, data)
+        assert (margin >= 0) == holds, f"{statement.id}: margin {margin:.4f}, but {detail}"
+
+
+def _nt_shm(nt4, nt5):
+    rows = [(stack, system, "shm", 1, t) for system, lat in (("nt4", nt4), ("nt5", nt5))
+            for stack, t in zip(("mpipro", "winsock", "patent"), lat)]
+    return pd.DataFrame(rows, columns=["stack", "os", "net", "msg_bytes", "oneway_us"])
+
+
+@pytest.mark.parametrize("nt5,margin", [((95, 70, 30), 1 - 195 / 200),        # 2.5 % lower
+                                        ((100, 71, 30), 1 - 201 / 200),       # above NT 4
+                                        ((80, 60, 30), 170 / (0.9 * 200) - 1)])  # 15 % lower
+def test_a_margin_says_how_far_inside_the_check(nt5, margin):
+    """s002-16 (NT5's mean shared-memory latency at most 10 % below NT 4's): the margin is the
+    smaller distance to either end, as a fraction, and its sign is the check's outcome."""
+    s = next(st for st in STATEMENTS if st.id == "s002-16")
+    data = _nt_shm((100, 70, 30), nt5)
+    assert margin_of(s, data) == pytest.approx(margin)
+    assert (margin >= 0) == evaluate(s, data)[0]
 
 
 def test_statements_are_well_formed():
