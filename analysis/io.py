@@ -99,3 +99,34 @@ def save_figure_atomic(fig, path, **savefig_kwargs):
     kwargs = {"dpi": 120, "bbox_inches": "tight"}
     kwargs.update(savefig_kwargs)
     return atomic_write(path, lambda f: fig.savefig(f, format=fmt, **kwargs), binary=True)
+
+
+def load_runs(*results):
+    """Load the points of one or more sweeps into one DataFrame, each row with its provenance.
+
+    ``results`` are sweep output folders (``results/<scenario>``). Each point's rows
+    (``.points/<file>.csv``, with ``data.csv``'s columns) get the columns of its line of
+    ``provenance.csv`` (``point``, ``key``, ``args``, ``rng_run``, ``code_sha256``,
+    ``profiles_sha256``, ``git_commit``, ``git_dirty``, ``ns3_version``, ``wall_s``, ``host``,
+    ...) and ``results``, the folder it came from. Columns one sweep lacks are empty (NaN) in
+    the others' rows. Raises ``FileNotFoundError`` for a folder without ``data.csv`` or
+    ``provenance.csv``.
+    """
+    frames = []
+    for folder in results:
+        folder = Path(folder)
+        columns = list(read_data(folder / "data.csv").columns)
+        prov = pd.read_csv(folder / "provenance.csv", dtype=str, keep_default_na=False)
+        prov["wall_s"] = pd.to_numeric(prov["wall_s"])
+        for _, point in prov.iterrows():
+            path = folder / ".points" / f"{point['file']}.csv"
+            if path.stat().st_size == 0:
+                continue
+            rows = pd.read_csv(path, header=None, names=columns)
+            for name, value in point.items():
+                rows[name] = value
+            rows["results"] = str(folder)
+            frames.append(rows)
+    if not frames:
+        return pd.DataFrame()
+    return pd.concat(frames, ignore_index=True)

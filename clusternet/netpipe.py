@@ -5,8 +5,6 @@ import io
 import os
 from collections.abc import Mapping
 
-import pandas as pd
-
 from ._native import load
 from .catalogue import load_profiles, profile_names
 
@@ -145,4 +143,6 @@ def netpipe(
     rows = cn.NetpipeRows(config)
     lines = [",".join(columns)] + [",".join(str(v) for v in row) for row in rows]
     # Parse the text the scenario would write, so types and values match data.csv exactly.
+    import pandas as pd   # here, so that importing clusternet stays quick
+
     return pd.read_csv(io.StringIO("\n".join(lines) + "\n"))

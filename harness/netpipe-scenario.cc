@@ -82,7 +82,6 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     std::string nics =
         ProfileCatalogue::JoinNames("nic") + "; IP over GM: " + ProfileCatalogue::JoinNames("lanai");
     std::string hosts = ProfileCatalogue::JoinNames("host");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
     const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
@@ -121,10 +120,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     args.Add("max-block",
              "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
              std::to_string(spec.maxBlock));
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/" + spec.name);
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, spec.name);
     args.Parse();
 
     std::vector<std::pair<std::string, uint32_t>> nicMtu;
@@ -177,9 +173,6 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
         stacks = args.GetChoiceList("stack", ProfileCatalogue::Names("mpi"));
     }
     uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
-    bool resume = args.GetBool("resume");
-    bool report = args.GetBool("report");
 
     std::vector<NetpipeConfig> configs;
     std::string skipped;
@@ -220,7 +213,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     {
         args.Fail(skipped);
     }
-    SweepRunner sweep(spec.name, args.Get("out"), NetpipeColumns(!spec.stacks.empty()));
+    SweepRunner sweep(args, spec.name, NetpipeColumns(!spec.stacks.empty()));
     for (const auto& c : configs)
     {
         std::string label = "nic=" + c.nic + " mtu=" + std::to_string(c.mtu) +
@@ -232,12 +225,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
         }
         sweep.AddPoint(label, [c]() { return NetpipeRows(c); });
     }
-    int failed = sweep.Run(jobs, resume);
-    if (failed)
-    {
-        return 1;
-    }
-    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }
 
 } // namespace clusternet

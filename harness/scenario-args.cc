@@ -130,6 +130,12 @@ ScenarioArgs::Parse()
     cmd.Parse(argc, argv);
 }
 
+std::vector<std::string>
+ScenarioArgs::Arguments() const
+{
+    return {m_argv + 1, m_argv + m_argc};
+}
+
 bool
 ScenarioArgs::Has(const std::string& name) const
 {

@@ -35,6 +35,8 @@ class ScenarioArgs
     /// Parse the command line; exits 0 after --help, 2 on bad input.
     void Parse();
 
+    /// @return the command line as given, without the program name
+    std::vector<std::string> Arguments() const;
     /// @return true if option @p name is registered
     bool Has(const std::string& name) const;
     /// @return the raw string value of option @p name

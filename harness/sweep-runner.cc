@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "sweep-runner.h"
 
-#include <chrono>
+#include "scenario-args.h"
+
+#include "ns3/abort.h"
+
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <map>
-#include <sstream>
-#include <sys/wait.h>
+#include <set>
+#include <thread>
 #include <unistd.h>
 
 namespace ns3
@@ -34,8 +37,133 @@ CsvLine(const std::vector<std::string>& cells)
     return line + "\n";
 }
 
+/// @return @p s as a JSON string literal
 std::string
-Sanitize(const std::string& label)
+Json(const std::string& s)
+{
+    std::string out = "\"";
+    for (unsigned char ch : s)
+    {
+        if (ch == '"' || ch == '\\')
+        {
+            out += '\\';
+            out += static_cast<char>(ch);
+        }
+        else if (ch < 0x20)
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof(buf), "\\u%04x", ch);
+            out += buf;
+        }
+        else
+        {
+            out += static_cast<char>(ch);
+        }
+    }
+    return out + "\"";
+}
+
+/// @return true if @p address is a Dask scheduler address (tcp:// or tls://, host, port)
+bool
+IsSchedulerAddress(const std::string& address)
+{
+    std::string rest;
+    for (const char* scheme : {"tcp://", "tls://"})
+    {
+        if (address.rfind(scheme, 0) == 0)
+        {
+            rest = address.substr(std::strlen(scheme));
+        }
+    }
+    std::size_t colon = rest.rfind(':');
+    if (rest.empty() || colon == std::string::npos || colon == 0)
+    {
+        return false;
+    }
+    std::string port = rest.substr(colon + 1);
+    if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos)
+    {
+        return false;
+    }
+    unsigned long p = std::stoul(port);
+    return p >= 1 && p <= 65535;
+}
+
+} // namespace
+
+void
+SweepRunner::AddArguments(ScenarioArgs& args,
+                          const std::string& scenario,
+                          const std::string& report)
+{
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    args.Add("jobs",
+             "points simulated at once: worker processes of the local Dask cluster "
+             "[processes, 1..256]",
+             std::to_string(cores));
+    args.Add("out", "output directory [path]", "results/" + scenario);
+    args.Add("resume",
+             "reuse the points already in --out that were computed with the same code, "
+             "parameters and profiles (after a crash, a kill or a finished run); 0 recomputes "
+             "every point [0/1]",
+             "1");
+    args.Add("report", "write " + report + " after the sweep [0/1]", "1");
+    args.Add("scheduler",
+             "run the points on an existing Dask cluster: its scheduler's address "
+             "tcp://HOST:PORT (empty: $CLUSTERNET_SCHEDULER, else a local cluster of --jobs "
+             "workers) [address]",
+             "");
+    args.Add("list-points",
+             "print the sweep's points and options as JSON and exit (the sweep driver's "
+             "protocol) [0/1]",
+             "0");
+    args.Add("run-point",
+             "simulate only the point with this file name (as --list-points gives it), writing "
+             "its rows to --point-out (the sweep driver's protocol) [name]",
+             "");
+    args.Add("point-out", "file for the rows of --run-point [path]", "");
+}
+
+SweepRunner::SweepRunner(const ScenarioArgs& args,
+                         std::string scenario,
+                         std::vector<std::string> columns)
+    : m_args(args),
+      m_scenario(std::move(scenario)),
+      m_columns(std::move(columns))
+{
+    args.GetUint("jobs", 1, 256, "processes");
+    args.GetBool("resume");
+    args.GetBool("report");
+    args.GetBool("list-points");
+    const std::string scheduler = args.Get("scheduler");
+    if (!scheduler.empty() && !IsSchedulerAddress(scheduler))
+    {
+        args.Fail("--scheduler: '" + scheduler +
+                  "' is not a Dask scheduler address; allowed: tcp://HOST:PORT or "
+                  "tls://HOST:PORT with PORT 1..65535");
+    }
+    if (args.Get("out").empty())
+    {
+        args.Fail("--out: empty; allowed: a directory path");
+    }
+    if (!args.Get("run-point").empty() && args.Get("point-out").empty())
+    {
+        args.Fail("--run-point: needs --point-out=PATH for the point's rows");
+    }
+}
+
+void
+SweepRunner::AddPoint(const std::string& label, std::function<Rows()> run)
+{
+    for (const auto& p : m_points)
+    {
+        NS_ABORT_MSG_IF(p.label == label, "two points of one sweep share the label " << label);
+    }
+    m_points.push_back({label, std::move(run)});
+}
+
+std::string
+SweepRunner::PointFileName(const std::string& label)
 {
     std::string s;
     for (char ch : label)
@@ -43,33 +171,6 @@ Sanitize(const std::string& label)
         s += std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '.' ? ch : '_';
     }
     return s;
-}
-
-double
-Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b)
-{
-    return std::chrono::duration<double>(b - a).count();
-}
-
-} // namespace
-
-SweepRunner::SweepRunner(std::string scenario, std::string outDir, std::vector<std::string> columns)
-    : m_scenario(std::move(scenario)),
-      m_outDir(std::move(outDir)),
-      m_columns(std::move(columns))
-{
-}
-
-void
-SweepRunner::AddPoint(const std::string& label, std::function<Rows()> run)
-{
-    m_points.push_back({label, std::move(run)});
-}
-
-std::string
-SweepRunner::PointFile(const Point& p) const
-{
-    return m_outDir + "/.points/" + Sanitize(p.label) + ".csv";
 }
 
 void
@@ -89,127 +190,6 @@ SweepRunner::WriteFileAtomic(const std::string& path, const std::string& text)
     fs::rename(tmp, path);
 }
 
-void
-SweepRunner::WriteData() const
-{
-    std::string text = CsvLine(m_columns);
-    for (const auto& p : m_points)
-    {
-        if (!p.done)
-        {
-            continue;
-        }
-        std::ifstream f(PointFile(p));
-        std::stringstream ss;
-        ss << f.rdbuf();
-        text += ss.str();
-    }
-    WriteFileAtomic(m_outDir + "/data.csv", text);
-}
-
-int
-SweepRunner::Run(unsigned jobs, bool resume)
-{
-    fs::create_directories(m_outDir + "/.points");
-    jobs = std::max(1u, jobs);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::map<pid_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> running;
-    std::size_t next = 0;
-    std::size_t finished = 0;
-    int failed = 0;
-    const std::size_t total = m_points.size();
-    const int width = std::to_string(total).size();
-    auto progress = [&](std::size_t i, const std::string& what) {
-        double el = Seconds(t0, std::chrono::steady_clock::now());
-        std::cerr << "[" << std::setw(width) << finished << "/" << total << "] " << std::left
-                  << std::setw(44) << m_points[i].label << std::right << " " << what
-                  << "  (elapsed " << std::fixed << std::setprecision(0) << el << " s";
-        if (finished > 0 && finished < total)
-        {
-            std::cerr << ", ~" << el / finished * (total - finished) << " s left";
-        }
-        std::cerr << ")" << std::endl;
-    };
-
-    if (!resume)
-    {
-        for (const auto& p : m_points)
-        {
-            fs::remove(PointFile(p));
-        }
-    }
-    while (next < total || !running.empty())
-    {
-        while (next < total && running.size() < jobs)
-        {
-            Point& p = m_points[next];
-            if (resume && fs::exists(PointFile(p)))
-            {
-                p.done = true;
-                ++finished;
-                progress(next, "reused from an earlier run");
-                ++next;
-                WriteData();
-                continue;
-            }
-            std::cout.flush();
-            std::cerr.flush();
-            pid_t pid = fork();
-            if (pid < 0)
-            {
-                std::cerr << m_scenario << ": fork failed" << std::endl;
-                return static_cast<int>(total);
-            }
-            if (pid == 0)
-            {
-                Rows rows = p.run();
-                std::string text;
-                for (const auto& r : rows)
-                {
-                    text += CsvLine(r);
-                }
-                WriteFileAtomic(PointFile(p), text);
-                std::cout.flush();
-                _exit(0);
-            }
-            running[pid] = {next, std::chrono::steady_clock::now()};
-            ++next;
-        }
-        int status = 0;
-        pid_t pid = wait(&status);
-        if (pid < 0)
-        {
-            break;
-        }
-        auto it = running.find(pid);
-        if (it == running.end())
-        {
-            continue;
-        }
-        auto [index, start] = it->second;
-        running.erase(it);
-        ++finished;
-        std::ostringstream what;
-        what << std::fixed << std::setprecision(1)
-             << Seconds(start, std::chrono::steady_clock::now()) << " s";
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(PointFile(m_points[index])))
-        {
-            m_points[index].done = true;
-            WriteData();
-            progress(index, "done in " + what.str());
-        }
-        else
-        {
-            ++failed;
-            progress(index, "FAILED (status " + std::to_string(status) + ")");
-        }
-    }
-    std::cerr << m_scenario << ": " << (total - failed) << " of " << total << " points in "
-              << std::fixed << std::setprecision(0) << Seconds(t0, std::chrono::steady_clock::now())
-              << " s -> " << m_outDir << "/data.csv" << std::endl;
-    return failed;
-}
-
 std::string
 SweepRunner::Fixed(double value, int digits)
 {
@@ -218,24 +198,106 @@ SweepRunner::Fixed(double value, int digits)
     return buf;
 }
 
+void
+SweepRunner::ListPoints() const
+{
+    std::set<std::string> files;
+    std::string json = "{\"scenario\": " + Json(m_scenario) + ",\n \"columns\": [";
+    for (std::size_t i = 0; i < m_columns.size(); ++i)
+    {
+        json += (i ? ", " : "") + Json(m_columns[i]);
+    }
+    json += "],\n \"options\": {";
+    const char* options[] = {"jobs", "out", "resume", "report", "scheduler"};
+    for (std::size_t i = 0; i < std::size(options); ++i)
+    {
+        json += (i ? ", " : "") + Json(options[i]) + ": " + Json(m_args.Get(options[i]));
+    }
+    json += "},\n \"points\": [";
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+    {
+        std::string file = PointFileName(m_points[i].label);
+        NS_ABORT_MSG_IF(!files.insert(file).second,
+                        "two points of one sweep share the file name " << file);
+        json += std::string(i ? ",\n  " : "\n  ") + "{\"label\": " + Json(m_points[i].label) +
+                ", \"file\": " + Json(file) + "}";
+    }
+    json += "]}\n";
+    std::cout << json << std::flush;
+}
+
 int
-SweepRunner::Report() const
+SweepRunner::RunPoint(const std::string& file, const std::string& path) const
+{
+    for (const auto& p : m_points)
+    {
+        if (PointFileName(p.label) == file)
+        {
+            std::string text;
+            for (const auto& r : p.run())
+            {
+                text += CsvLine(r);
+            }
+            WriteFileAtomic(path, text);
+            return 0;
+        }
+    }
+    m_args.Fail("--run-point: this sweep has no point '" + file +
+                "' (--list-points=1 lists the points' files)");
+}
+
+void
+SweepRunner::ExecDriver() const
 {
     const char* py = std::getenv("CLUSTERNET_PYTHON");
     const char* root = std::getenv("CLUSTERNET_ROOT");
-    std::string python = py ? py : CLUSTERNET_PYTHON_DEFAULT;
-    std::string dir = root ? root : CLUSTERNET_SOURCE_DIR;
-    std::string cmd = "cd '" + dir + "' && PYTHONPATH='" + dir + "' '" + python +
-                      "' -m analysis.report " + m_scenario + " --results '" +
-                      fs::absolute(m_outDir).string() + "'";
-    std::cout.flush();
-    int rc = std::system(cmd.c_str());
-    if (rc != 0)
+    std::string python = py && *py ? py : CLUSTERNET_PYTHON_DEFAULT;
+    std::string dir = root && *root ? root : CLUSTERNET_SOURCE_DIR;
+    const char* oldPath = std::getenv("PYTHONPATH");
+    std::string pythonPath = dir + (oldPath && *oldPath ? ":" + std::string(oldPath) : "");
+    setenv("PYTHONPATH", pythonPath.c_str(), 1);
+    setenv("CLUSTERNET_ROOT", dir.c_str(), 1);
+    setenv("CLUSTERNET_PYTHON", python.c_str(), 1);
+
+    std::error_code ec;
+    fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::vector<std::string> argv = {python,
+                                     "-m",
+                                     "clusternet.sweep",
+                                     "--binary=" + (ec ? std::string() : self.string()),
+                                     "--"};
+    for (const auto& a : m_args.Arguments())
     {
-        std::cerr << m_scenario << ": the report step failed; data.csv is complete. Run: "
-                  << cmd << std::endl;
+        argv.push_back(a);
     }
-    return rc;
+    std::vector<char*> cargv;
+    for (auto& a : argv)
+    {
+        cargv.push_back(a.data());
+    }
+    cargv.push_back(nullptr);
+    std::cout.flush();
+    std::cerr.flush();
+    execv(python.c_str(), cargv.data());
+    std::cerr << m_scenario << ": cannot start the sweep driver " << python << ": "
+              << std::strerror(errno) << " (set CLUSTERNET_PYTHON to the project's Python, "
+              << "or run ./ns3 configure)" << std::endl;
+    std::exit(1);
+}
+
+int
+SweepRunner::Run()
+{
+    if (m_args.GetBool("list-points"))
+    {
+        ListPoints();
+        return 0;
+    }
+    if (!m_args.Get("run-point").empty())
+    {
+        return RunPoint(m_args.Get("run-point"), m_args.Get("point-out"));
+    }
+    ExecDriver();
 }
 
 } // namespace clusternet

@@ -11,14 +11,22 @@ namespace ns3
 namespace clusternet
 {
 
+class ScenarioArgs;
+
 /**
  * @ingroup clusternet
- * @brief Runs the independent points of a sweep as parallel processes, with progress, and
- * writes results/<scenario>/data.csv atomically after every finished point, so an interrupted
- * sweep keeps the points it finished (and --resume reuses them).
+ * @brief The points of a scenario's sweep, and the scenario program's side of the sweep
+ * driver's protocol: C++ simulates, Python orchestrates.
  *
- * Each point runs in a forked child (one ns-3 simulation per process) that writes its rows to
- * <out>/.points/<label>.csv through a temporary file and rename.
+ * A scenario registers its points (a label and a function simulating that point) and calls
+ * Run(), which does one of three things:
+ * - with --list-points=1: prints the sweep as one JSON object on stdout (columns of data.csv,
+ *   the points' labels and file names, the sweep options) and returns;
+ * - with --run-point=FILE --point-out=PATH: simulates the point of that file name in this process and writes
+ *   its data.csv rows to PATH (atomically);
+ * - otherwise: replaces this process with the Python sweep driver (python -m clusternet.sweep),
+ *   which lists the points, runs them on dask.distributed (a LocalCluster, or the scheduler of
+ *   --scheduler), writes data.csv, the points' provenance and the report.
  */
 class SweepRunner
 {
@@ -26,41 +34,52 @@ class SweepRunner
     using Rows = std::vector<std::vector<std::string>>;
 
     /**
+     * Register the options every sweep takes: --jobs, --out, --resume, --report, --scheduler,
+     * and the driver's --list-points, --run-point and --point-out.
+     * @param args the program's command line
+     * @param scenario scenario name (the default output folder is results/<scenario>)
+     * @param report what the report writes, for --report's help (e.g. "summary.csv and the plot")
+     */
+    static void AddArguments(ScenarioArgs& args,
+                             const std::string& scenario,
+                             const std::string& report = "summary.csv and the plot");
+
+    /**
+     * Check the sweep options of @p args (after ScenarioArgs::Parse; a bad value exits 2).
+     * @param args the parsed command line
      * @param scenario scenario name (for messages and the report)
-     * @param outDir output directory
      * @param columns data.csv header
      */
-    SweepRunner(std::string scenario, std::string outDir, std::vector<std::string> columns);
+    SweepRunner(const ScenarioArgs& args, std::string scenario, std::vector<std::string> columns);
 
     /// Add a point: @p label names it (unique), @p run simulates it and returns its rows.
     void AddPoint(const std::string& label, std::function<Rows()> run);
     /**
-     * Run all points.
-     * @param jobs processes at once
-     * @param resume reuse point files left by an earlier, interrupted run
-     * @return number of points that failed
+     * List the points, run one, or hand the sweep to the Python driver (see the class).
+     * @return the program's exit status (0, or 1 when a point or the report failed)
      */
-    int Run(unsigned jobs, bool resume);
-    /// Run the Python report (summary.csv, plot, table) over data.csv. @return its exit status
-    int Report() const;
+    int Run();
+
     /// Write @p text to @p path atomically (temporary file in the same directory, then rename).
     static void WriteFileAtomic(const std::string& path, const std::string& text);
     /// @return @p value with @p digits decimals, as data.csv cells are written
     static std::string Fixed(double value, int digits = 3);
+    /// @return the file name (without extension) of the point labelled @p label
+    static std::string PointFileName(const std::string& label);
 
   private:
     struct Point
     {
         std::string label;
         std::function<Rows()> run;
-        bool done{false};
     };
 
-    std::string PointFile(const Point& p) const;
-    void WriteData() const;
+    void ListPoints() const;
+    int RunPoint(const std::string& file, const std::string& path) const;
+    [[noreturn]] void ExecDriver() const;
 
+    const ScenarioArgs& m_args;
     std::string m_scenario;
-    std::string m_outDir;
     std::vector<std::string> m_columns;
     std::vector<Point> m_points;
 };

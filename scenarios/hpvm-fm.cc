@@ -61,7 +61,6 @@ main(int argc, char** argv)
                       "Seed 004 secs. 2 and 4.1: FM one-way latency and streaming bandwidth "
                       "between two hosts on a Myrinet switch, FM 2.1 (PII-300) and HPVM 1.2 / "
                       "1.9 (PII-450, 440BX), with the poll cost while waiting.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     // Each curve names its FM version and CPU; two hosts with one process each.
     FmExperiment::AddArguments(args, {"host", "fm-version", "intranode", "processes", "queues"});
     args.Add("config",
@@ -69,19 +68,15 @@ main(int argc, char** argv)
              "Kayak, 440LX) or pii450 (HP Netserver LPR, 440BX)",
              "2.1:pii300,1.2:pii450,1.9:pii450");
     FmExperiment::AddSweepArguments(args);
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/hpvm-fm");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "hpvm-fm");
     args.Parse();
     std::vector<std::string> items = args.GetChoiceList(
         "config",
         {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"});
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
-    SweepRunner sweep("hpvm-fm",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "hpvm-fm",
                       {"version", "cpu", "host", "chipset", "notify", "poll", "pacing_bytes",
                        "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
     for (const auto& item : items)
@@ -106,9 +101,5 @@ main(int argc, char** argv)
                            });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -80,7 +80,6 @@ main(int argc, char** argv)
                       "Seed 004 Figs 4 and 5: FM's PIO micro-benchmark on the 440LX (HP Kayak, "
                       "PII-300) and 440BX (HP Netserver, PII-450) without pacing and with the "
                       "chunk the boot-time probe picks.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     // The micro-benchmark alone: the lists choose chipsets and pacing; no FM traffic.
     FmExperiment::AddArguments(args,
                                {"host", "chipset", "pacing", "notify", "intranode", "credits",
@@ -94,15 +93,11 @@ main(int argc, char** argv)
              "440lx,440bx");
     args.Add("pacing-list", "curves, comma-separated: off, probe", "off,probe");
     args.Add("reps", "messages per point [count, 1..100000]", "64");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/hpvm-pio-pacing");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "hpvm-pio-pacing");
     args.Parse();
     std::vector<std::string> chipsets = args.GetChoiceList("chipset-list", {"440lx", "440bx"});
     std::vector<std::string> pacings = args.GetChoiceList("pacing-list", {"off", "probe"});
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     std::vector<FmConfig> configs;
     for (const auto& chipset : chipsets)
     {
@@ -119,8 +114,8 @@ main(int argc, char** argv)
         configs.push_back(c);
     }
 
-    SweepRunner sweep("hpvm-pio-pacing",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "hpvm-pio-pacing",
                       {"chipset", "host", "version", "pacing", "pacing_bytes", "msg_bytes",
                        "mbytes_per_s", "mbps"});
     for (const auto& c : configs)
@@ -132,9 +127,5 @@ main(int argc, char** argv)
             });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -70,7 +70,6 @@ main(int argc, char** argv)
                       "Seed 004 Figs 2 and 3: intranode FM latency and bandwidth between two "
                       "processes on one SMP host, HPVM 1.2 (loopback through the Myrinet NIC) "
                       "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     // Each curve names its FM version and intranode transport.
     FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"});
     args.Add("config",
@@ -82,16 +81,12 @@ main(int argc, char** argv)
              "[processes, 2..16]",
              "2");
     FmExperiment::AddSweepArguments(args);
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/hpvm-smt");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "hpvm-smt");
     args.Parse();
     std::vector<std::string> items = args.GetChoiceList(
         "config", {"1.2:loopback", "1.2:smt", "1.9:loopback", "1.9:smt"});
     uint32_t processes = args.GetUint("processes", 2, 16, "processes");
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
     std::vector<std::pair<Curve, FmConfig>> curves;
     for (const auto& item : items)
@@ -111,8 +106,8 @@ main(int argc, char** argv)
         curves.emplace_back(k, c);
     }
 
-    SweepRunner sweep("hpvm-smt",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "hpvm-smt",
                       {"version", "transport", "poll", "host", "chipset", "processes", "queues",
                        "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
     for (const auto& [k, c] : curves)
@@ -124,9 +119,5 @@ main(int argc, char** argv)
                            [=]() { return RunPoint(c, k, size, sweepArgs); });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

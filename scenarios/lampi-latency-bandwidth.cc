@@ -148,7 +148,6 @@ main(int argc, char** argv)
                       "unidirectional bandwidth against message size for LA-MPI-TCP, "
                       "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
                       "(LANai 7.2), Athlon XP 2800+ / FreeBSD 4.7 nodes.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("stack",
              "MPI libraries, comma-separated (lampi-tcp, lampi-tcp-ed, lampi-gm, mpich-gm)",
              "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
@@ -160,10 +159,7 @@ main(int argc, char** argv)
              "bytes streamed per bandwidth point, within 100..1000 messages [bytes, "
              "1..1073741824]",
              "4194304");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/lampi-latency-bandwidth");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write predictions.csv and the plots after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "lampi-latency-bandwidth", "predictions.csv and the plots");
     args.Parse();
     std::vector<std::string> stacks =
         args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
@@ -176,10 +172,9 @@ main(int argc, char** argv)
     }
     uint32_t reps = args.GetUint("reps", 2, 10000, "count");
     uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
-    SweepRunner sweep("lampi-latency-bandwidth",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "lampi-latency-bandwidth",
                       {"stack", "net", "nic", "host", "msg_bytes", "latency_us", "mbps", "reps",
                        "stream_msgs", "unexpected_pct"});
     for (const auto& stack : stacks)
@@ -194,9 +189,5 @@ main(int argc, char** argv)
             });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

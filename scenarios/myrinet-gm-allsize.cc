@@ -112,7 +112,6 @@ main(int argc, char** argv)
                       "(gm_allsize uni- and bi-directional, logp_test length/g), two P200/430VX "
                       "hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("mode", "curves, comma-separated (uni, bi, logp)", "uni,bi,logp");
     args.Add("min-msg", "smallest message [bytes, 1..1073741824]", "1");
     args.Add("max-msg", "largest message [bytes, 1..16777216]", "1048576");
@@ -120,10 +119,7 @@ main(int argc, char** argv)
              "bytes streamed per size, within 32..2048 messages [bytes, 1..1073741824]",
              "2097152");
     args.Add("reps", "round trips per latency point [count, 1..100000]", "10");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/myrinet-gm-allsize");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plots after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "myrinet-gm-allsize", "summary.csv and the plots");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     std::vector<std::string> modes = args.GetChoiceList("mode", {"uni", "bi", "logp"});
@@ -136,11 +132,10 @@ main(int argc, char** argv)
     }
     uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     std::vector<uint32_t> sizes = Sizes(minMsg, maxMsg);
 
-    SweepRunner sweep("myrinet-gm-allsize",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "myrinet-gm-allsize",
                       {"nic", "host", "pci", "mode", "msg_bytes", "latency_us", "mbytes_per_s",
                        "reps"});
     for (const auto& mode : modes)
@@ -149,9 +144,5 @@ main(int argc, char** argv)
             return RunMode(c, mode, sizes, streamBytes, reps);
         });
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -85,7 +85,6 @@ main(int argc, char** argv)
                       "inter-send delay) on two P200/430VX hosts with LANai9 NICs; LogP "
                       "parameters Os, Or, g, L.");
     GmExperiment::AddArguments(args);
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("msg", "message size of the delta sweep (Fig. 3) [bytes, 0..65536]", "8");
     args.Add("delta", "inter-send delays for --msg, comma-separated [us, 0..100000]",
              "0,8,16,32,64");
@@ -95,10 +94,7 @@ main(int argc, char** argv)
              "16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
     args.Add("max-burst", "largest burst [messages, 1..100000]", "1000");
     args.Add("reps", "round trips of the RTT test [count, 1..100000]", "20");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/myrinet-gm-logp");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv and the plots after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "myrinet-gm-logp", "summary.csv and the plots");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     uint32_t msg = args.GetUint("msg", 0, 65536, "bytes");
@@ -110,11 +106,10 @@ main(int argc, char** argv)
     }
     uint32_t maxBurst = args.GetUint("max-burst", 1, 100000, "messages");
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     std::vector<uint32_t> bursts = Bursts(maxBurst);
 
-    SweepRunner sweep("myrinet-gm-logp",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "myrinet-gm-logp",
                       {"nic", "host", "pci", "msg_bytes", "delta_us", "burst", "us_per_send",
                        "rtt_us"});
     sweep.AddPoint("lanai=" + c.lanai + " msg=" + std::to_string(msg),
@@ -136,9 +131,5 @@ main(int argc, char** argv)
         sweep.AddPoint("lanai=" + c.lanai + " msg=" + std::to_string(m),
                        [=]() { return RunSize(c, m, {0}, tail, reps); });
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -192,7 +192,6 @@ main(int argc, char** argv)
                       "receiver that drains slower than the link. Reports per-link STOP counts, "
                       "bytes carried, peak slack occupancy, drops and bytes conserved per "
                       "sender, for each --drain rate.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("senders", "hosts sending to the receiver [hosts, 1..15]", "15");
     args.Add("receiver-port", "switch port of the receiver; senders take the other ports of "
              "0..senders [port, 0..15]", "0");
@@ -205,10 +204,7 @@ main(int argc, char** argv)
     args.Add("set", "attribute overrides 'target.Attribute=value;...' with target port "
              "(MyrinetNetDevice), link (MyrinetChannel) or switch (MyrinetSwitch), e.g. "
              "port.StopThreshold=48 [ns-3 values]", "");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/myrinet-incast");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "myrinet-incast", "the plot");
     args.Parse();
 
     IncastConfig base;
@@ -227,9 +223,6 @@ main(int argc, char** argv)
                   std::to_string(base.senders));
     }
     std::vector<uint32_t> drains = args.GetUintList("drain", 1, 100000, "Mbit/s");
-    bool resume = args.GetBool("resume");
-    bool report = args.GetBool("report");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     std::string err;
     ProfileSet values = Values(base, err);
     err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
@@ -238,16 +231,12 @@ main(int argc, char** argv)
         args.Fail("--set: " + err);
     }
 
-    SweepRunner sweep("myrinet-incast", args.Get("out"), Columns());
+    SweepRunner sweep(args, "myrinet-incast", Columns());
     for (uint32_t d : drains)
     {
         IncastConfig c = base;
         c.drainMbps = d;
         sweep.AddPoint("drain=" + std::to_string(d) + "Mbps", [c]() { return RunIncast(c); });
     }
-    if (sweep.Run(jobs, resume))
-    {
-        return 1;
-    }
-    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -67,8 +67,7 @@ main(int argc, char** argv)
     args.Add("stack", "MPI library over GM (" + ProfileCatalogue::JoinNames("mpi") + ")",
              "mpich-gm");
     args.Add("max-block", "largest NetPIPE block [bytes, 1..67108864]", "16777216");
-    args.Add("out", "output directory [path]", "results/myrinet-mpich-gm");
-    args.Add("report", "write summary.csv and the plot after the run [0/1]", "1");
+    SweepRunner::AddArguments(args, "myrinet-mpich-gm");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
@@ -80,17 +79,12 @@ main(int argc, char** argv)
         args.Fail("--stack: " + stack + " does not run over GM; allowed: the GM libraries "
                   "(mpich-gm, lampi-gm)");
     }
-    bool report = args.GetBool("report");
 
-    SweepRunner sweep("myrinet-mpich-gm",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "myrinet-mpich-gm",
                       {"nic", "host", "pci", "stack", "eager_limit_bytes", "block_bytes",
                        "oneway_us", "mbps", "reps"});
     sweep.AddPoint("lanai=" + c.lanai + " stack=" + stack,
                    [c, stack, maxBlock]() { return RunNetpipe(c, stack, maxBlock); });
-    if (sweep.Run(1, false))
-    {
-        return 1;
-    }
-    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -122,21 +122,15 @@ main(int argc, char** argv)
                       "host memory and LANai SRAM in four patterns; read (send) and write "
                       "(receive) rates.");
     GmExperiment::AddArguments(args);
-    args.Add("out", "output directory [path]", "results/myrinet-pci-dma");
-    args.Add("report", "write summary.csv and the plot after the run [0/1]", "1");
+    SweepRunner::AddArguments(args, "myrinet-pci-dma");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
-    bool report = args.GetBool("report");
 
-    SweepRunner sweep("myrinet-pci-dma",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "myrinet-pci-dma",
                       {"nic", "host", "pci", "test", "transfer_bytes", "read_mbytes_per_s",
                        "write_mbytes_per_s"});
     sweep.AddPoint("lanai=" + c.lanai + " pci=" + GmExperiment::EffectivePci(c),
                    [c]() { return RunPatterns(c); });
-    if (sweep.Run(1, false))
-    {
-        return 1;
-    }
-    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

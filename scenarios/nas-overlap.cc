@@ -175,7 +175,6 @@ main(int argc, char** argv)
                       "(PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM (LANai 7.2, "
                       "Myrinet switch) on Athlon XP 2800+ / FreeBSD 4.7 nodes; execution times "
                       "normalized to LA-MPI-GM.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("config",
              "benchmark configurations BENCH.CLASS.RANKS, comma-separated: bench bt or sp "
              "(ranks 4, 9), lu, is or mg (ranks 4, 8); class B or C",
@@ -192,10 +191,7 @@ main(int argc, char** argv)
              "BtRate, SpRate, LuRate, MgRate [Mflop/s per process] or IsRate [Mkeys/s] "
              "(e.g. npb.BtRate=400)",
              "");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/nas-overlap");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write predictions.csv and the plot after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "nas-overlap", "predictions.csv and the plot");
     args.Parse();
     std::vector<NasConfig> configs;
     {
@@ -221,10 +217,9 @@ main(int argc, char** argv)
     {
         args.Fail("--set: " + err);
     }
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
-    SweepRunner sweep("nas-overlap",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "nas-overlap",
                       {"config", "bench", "class", "ranks", "stack", "net", "time_s",
                        "compute_s", "steps_simulated", "steps"});
     for (const auto& c : configs)
@@ -237,9 +232,5 @@ main(int argc, char** argv)
             });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

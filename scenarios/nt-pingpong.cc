@@ -69,7 +69,6 @@ main(int argc, char** argv)
                       "Seed 002: PingPong latency and bandwidth under Windows NT 4 and 2000 "
                       "through WinSock, MPI/Pro, WMPI, PaTENT and PVM, in shared memory and "
                       "over five NICs (Table 3, Figs 2-4, Table 4).");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::string> netNames = {"shm"};
     for (const auto& [net, nic] : kNets)
     {
@@ -90,20 +89,16 @@ main(int argc, char** argv)
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
              "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
              "");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/nt-pingpong");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report", "write summary.csv, table4.csv and the plots after the sweep [0/1]", "1");
+    SweepRunner::AddArguments(args, "nt-pingpong", "summary.csv, table4.csv and the plots");
     args.Parse();
 
     std::vector<uint32_t> lengths = args.Get("lengths").empty()
                                         ? PingPongBenchmark::PowersOfTwo(1 << 20)
                                         : args.GetUintList("lengths", 0, 64u << 20, "bytes");
     uint32_t repeats = args.GetUint("repeats", 1, 100000, "count");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
 
-    SweepRunner sweep("nt-pingpong",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "nt-pingpong",
                       {"stack", "os", "net", "transport", "host", "nic", "price_usd", "msg_bytes",
                        "oneway_us", "mbytes_per_s"});
     std::stringstream ss(args.Get("config"));
@@ -175,9 +170,5 @@ main(int argc, char** argv)
             return rows;
         });
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -145,7 +145,6 @@ main(int argc, char** argv)
                       "bandwidth against message size, kernel-level UDP over Intel PRO/1000 MT "
                       "(em coalescing at the driver defaults and off) through a Gigabit switch, "
                       "and gm_allsize over LANai 7.2, Athlon XP 2800+ / FreeBSD 4.7 nodes.");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     args.Add("net", "networks, comma-separated (gige, myrinet)", "gige,myrinet");
     args.Add("coalesce", "em interrupt coalescing, comma-separated (on, off)", "on,off");
     args.Add("max-msg",
@@ -155,23 +154,17 @@ main(int argc, char** argv)
              "bytes streamed per size, within 64..4096 messages [bytes, 1..1073741824]",
              "2097152");
     args.Add("reps", "round trips per latency point [count, 1..100000]", "20");
-    args.Add("jobs", "simulations run in parallel [processes]", std::to_string(cores));
-    args.Add("out", "output directory [path]", "results/raw-ethernet-vs-myrinet");
-    args.Add("resume", "reuse points finished by an interrupted run [0/1]", "0");
-    args.Add("report",
-             "write predictions.csv and the plots after the sweep [0/1]",
-             "1");
+    SweepRunner::AddArguments(args, "raw-ethernet-vs-myrinet", "predictions.csv and the plots");
     args.Parse();
     std::vector<std::string> nets = args.GetChoiceList("net", {"gige", "myrinet"});
     std::vector<std::string> coalesce = args.GetChoiceList("coalesce", {"on", "off"});
     uint32_t maxMsg = args.GetUint("max-msg", 1, 65000, "bytes");
     uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
     uint32_t reps = args.GetUint("reps", 1, 100000, "count");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
     std::vector<uint32_t> sizes = Sizes(maxMsg);
 
-    SweepRunner sweep("raw-ethernet-vs-myrinet",
-                      args.Get("out"),
+    SweepRunner sweep(args,
+                      "raw-ethernet-vs-myrinet",
                       {"net", "coalesce", "nic", "host", "msg_bytes", "latency_us", "mbps",
                        "stream_msgs"});
     for (const auto& net : nets)
@@ -187,9 +180,5 @@ main(int argc, char** argv)
                            [=]() { return RunGige(co, sizes, reps, streamBytes); });
         }
     }
-    if (sweep.Run(jobs, args.GetBool("resume")))
-    {
-        return 1;
-    }
-    return args.GetBool("report") ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

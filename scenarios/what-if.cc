@@ -73,10 +73,7 @@ main(int argc, char** argv)
     args.Add("max-block",
              "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
              std::to_string(1u << 21));
-    args.Add("jobs", "simulations run in parallel [processes]",
-             std::to_string(std::min(2u, std::max(1u, std::thread::hardware_concurrency()))));
-    args.Add("out", "output directory [path]", "results/what-if");
-    args.Add("report", "write the plot and the comparison after the runs [0/1]", "1");
+    SweepRunner::AddArguments(args, "what-if", "the plot and the comparison");
     args.Parse();
 
     // The option that gives a baseline value: --baseline-X when set, else the what-if's --X.
@@ -117,18 +114,12 @@ main(int argc, char** argv)
                                     source("sockbuf"),
                                     "baseline-pci",
                                     "baseline-set");
-    uint32_t jobs = args.GetUint("jobs", 1, 256, "processes");
-    bool report = args.GetBool("report");
 
     std::vector<std::string> columns = NetpipeColumns();
     columns.insert(columns.begin() + 3, "set");
     columns.insert(columns.begin(), "case");
-    SweepRunner sweep("what-if", args.Get("out"), columns);
+    SweepRunner sweep(args, "what-if", columns);
     sweep.AddPoint("what-if", [whatIf]() { return CaseRows("what-if", whatIf); });
     sweep.AddPoint("baseline", [baseline]() { return CaseRows("baseline", baseline); });
-    if (sweep.Run(jobs, false))
-    {
-        return 1;
-    }
-    return report ? (sweep.Report() == 0 ? 0 : 1) : 0;
+    return sweep.Run();
 }

@@ -58,6 +58,7 @@ def test_help_lists_knobs_with_units(scenario_bin, scenario_env):
                           capture_output=True, text=True, env=scenario_env, timeout=60)
     text = proc.stdout + proc.stderr
     for knob, unit in [("--mtu", "bytes"), ("--sockbuf", "bytes"), ("--pci", "MHz"),
-                       ("--jobs", "processes"), ("--max-block", "bytes")]:
+                       ("--jobs", "processes"), ("--max-block", "bytes"),
+                       ("--scheduler", "tcp://HOST:PORT"), ("--resume", "0/1")]:
         assert knob in text
         assert unit in text

@@ -1,0 +1,514 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The sweep driver: runs a scenario's points on dask.distributed, with provenance.
+
+C++ simulates, Python orchestrates. A scenario program lists its points
+(``--list-points=1``: data.csv's columns, each point's label and file name, the sweep options)
+and simulates one point when asked (``--run-point=FILE --point-out=PATH``, FILE as the list names the point). This driver:
+
+- asks the program for its points (the program has checked every option by then);
+- reuses the points of ``--out`` that were computed with the same code, parameters and
+  profiles (``--resume=1``, the default; ``--resume=0`` recomputes every point);
+- runs the others as independent processes on Dask workers: a ``LocalCluster`` of ``--jobs``
+  single-threaded worker processes by default, or the cluster whose scheduler
+  ``--scheduler=tcp://HOST:PORT`` (or ``$CLUSTERNET_SCHEDULER``) names. With one worker, or one
+  point left to run, and no scheduler, the point runs straight from here (no cluster to start);
+- writes each finished point atomically (``.points/<file>.csv`` and its provenance
+  ``.points/<file>.json``), then ``data.csv`` (the points' rows in the program's order, so the
+  bytes do not depend on the workers) and ``provenance.csv``; a point that fails is reported
+  with its parameters and does not stop the others;
+- runs the report (``python -m analysis.report``) when every point succeeded.
+
+A scenario program started without the driver's options hands its command line to this module
+(``python -m clusternet.sweep --binary=PROGRAM -- ARGS``), so ``./ns3 run scenarios/X -- ARGS``
+and ``build/scenarios/X ARGS`` both come here.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEDULER_ENV = "CLUSTERNET_SCHEDULER"
+# Options of the sweep itself: where and how the points run, not what they compute.
+SWEEP_OPTIONS = ("jobs", "out", "resume", "report", "scheduler", "list-points", "run-point",
+                 "point-out")
+# Environment a point's simulation may read (profile search path, ns-3 globals and logging).
+POINT_ENV_PREFIXES = ("CLUSTERNET_", "NS_")
+PROVENANCE_COLUMNS = ["point", "file", "key", "scenario", "args", "rng_run", "rng_seed",
+                      "code_sha256", "profiles_sha256", "git_commit", "git_dirty",
+                      "ns3_version", "wall_s", "host", "finished_utc"]
+
+
+class SweepError(Exception):
+    """A sweep that cannot start; the message names what to fix."""
+
+
+# ---------------------------------------------------------------------------------------------
+# What a point is: its parameters, the code and the profiles that compute it.
+
+def option_name(arg):
+    """``--name=value`` -> ``name`` (None for anything else)."""
+    if not arg.startswith("--"):
+        return None
+    return arg[2:].split("=", 1)[0]
+
+
+def option_value(args, name, default=None):
+    """The last value of ``--name=value`` in ``args``."""
+    value = default
+    for arg in args:
+        if option_name(arg) == name and "=" in arg:
+            value = arg.split("=", 1)[1]
+    return value
+
+
+def point_args(args):
+    """``args`` without the sweep's own options: the parameters a point's result depends on."""
+    return [a for a in args if option_name(a) not in SWEEP_OPTIONS]
+
+
+def _sha256_files(paths):
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(str(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def code_files(binary):
+    """The scenario program and the project's libraries beside it (build/lib)."""
+    binary = Path(binary).resolve()
+    lib = binary.parent.parent / "lib"
+    libs = sorted(p for p in lib.glob("*.so*") if p.is_file()) if lib.is_dir() else []
+    return [binary, *libs]
+
+
+def profile_files(args):
+    """The profile files a run reads: the catalogue and every ``--profile-file``."""
+    from clusternet import catalogue
+
+    paths = list(catalogue.default_paths())
+    for value in [a.split("=", 1)[1] for a in args
+                  if option_name(a) == "profile-file" and "=" in a]:
+        paths += [Path(p) for p in value.split(",") if p]
+    # The program has read them all by now: a missing one was refused there.
+    return [p.resolve() for p in catalogue._files(paths)]
+
+
+def ns3_version():
+    try:
+        from importlib.metadata import version
+
+        return version("ns3")
+    except Exception:  # noqa: BLE001 - a build against another ns-3 has no wheel metadata
+        return ""
+
+
+def git_state(root=ROOT):
+    """(commit, dirty) of the checkout, ("", "") outside git."""
+    def git(*cmd):
+        return subprocess.run(["git", "-C", str(root), *cmd], capture_output=True, text=True,
+                              check=False)
+    head = git("rev-parse", "HEAD")
+    if head.returncode != 0:
+        return "", ""
+    status = git("status", "--porcelain", "--untracked-files=no")
+    return head.stdout.strip(), "1" if status.stdout.strip() else "0"
+
+
+def point_env():
+    return {k: v for k, v in os.environ.items() if k.startswith(POINT_ENV_PREFIXES)
+            and k not in (SCHEDULER_ENV, "CLUSTERNET_PYTHON", "CLUSTERNET_ROOT")}
+
+
+def point_key(scenario, label, args, code_sha, profiles_sha, env):
+    """The identity of a point's result: equal keys give equal rows."""
+    ident = {"scenario": scenario, "point": label, "args": point_args(args),
+             "code": code_sha, "profiles": profiles_sha, "ns3": ns3_version(),
+             "env": {k: env[k] for k in sorted(env) if k != "CLUSTERNET_PROFILE_PATH"}}
+    return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------
+# One point, on whichever worker runs it.
+
+def run_point(binary, args, file, env, cwd):
+    """Simulate one point in its own process; return its rows and how it went.
+
+    Runs on a Dask worker (or here): ``binary ARGS --run-point=FILE --point-out=TMP``, with
+    the client's working directory and its clusternet/ns-3 environment.
+    """
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="clusternet-point-") as tmp:
+        out = os.path.join(tmp, "rows.csv")
+        proc = subprocess.run([str(binary), *args, f"--run-point={file}",
+                               f"--point-out={out}"],
+                              cwd=cwd, env={**os.environ, **env}, capture_output=True,
+                              text=True, check=False)
+        rows = None
+        if proc.returncode == 0 and os.path.exists(out):
+            with open(out) as f:
+                rows = f.read()
+    return {"status": proc.returncode, "rows": rows, "stdout": proc.stdout,
+            "stderr": proc.stderr, "wall_s": time.monotonic() - started,
+            "host": socket.gethostname()}
+
+
+# ---------------------------------------------------------------------------------------------
+# The sweep.
+
+def write_atomic(path, text):
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class ProgramRefused(Exception):
+    """The scenario program refused its command line (its one-line message, its status)."""
+
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+def list_points(binary, args):
+    """Ask the program for its sweep (it checks every option first: a bad one exits 2)."""
+    proc = subprocess.run([str(binary), *args, "--list-points=1"], capture_output=True,
+                          text=True, check=False)
+    if proc.returncode != 0:
+        raise ProgramRefused(proc.stderr.strip(), proc.returncode)
+    return json.loads(proc.stdout)
+
+
+class Sweep:
+    """One run of a scenario's sweep into its output folder."""
+
+    def __init__(self, binary, args, client=None):
+        self.binary = Path(binary).resolve()
+        self.client = client
+        self.args = list(args)
+        plan = list_points(self.binary, self.args)
+        self.scenario = plan["scenario"]
+        self.columns = plan["columns"]
+        self.points = plan["points"]
+        opts = plan["options"]
+        self.jobs = int(opts["jobs"])
+        self.out = Path(opts["out"])
+        self.resume = opts["resume"] in ("1", "true")
+        self.report = opts["report"] in ("1", "true")
+        self.scheduler = opts["scheduler"] or os.environ.get(SCHEDULER_ENV, "")
+        self.env = point_env()
+        self.code_sha = _sha256_files(code_files(self.binary))
+        self.profiles_sha = _sha256_files(profile_files(self.args))
+        self.commit, self.dirty = git_state()
+        self.rng_run = option_value(self.args, "RngRun", "")
+        self.rng_seed = option_value(self.args, "RngSeed", "")
+        for name, default in (("RngRun", "1"), ("RngSeed", "1")):
+            glob = [kv.split("=", 1)[1] for kv in self.env.get("NS_GLOBAL_VALUE", "").split(";")
+                    if kv.startswith(name + "=")]
+            attr = "rng_run" if name == "RngRun" else "rng_seed"
+            if not getattr(self, attr):
+                setattr(self, attr, glob[-1] if glob else default)
+        self.done = {}   # file -> provenance record of the finished points
+        self.t0 = time.monotonic()
+
+    # Files of a point.
+    def _csv(self, p):
+        return self.out / ".points" / f"{p['file']}.csv"
+
+    def _json(self, p):
+        return self.out / ".points" / f"{p['file']}.json"
+
+    def key(self, p):
+        return point_key(self.scenario, p["label"], self.args, self.code_sha,
+                         self.profiles_sha, self.env)
+
+    def reusable(self, p):
+        if not self.resume or not self._csv(p).exists() or not self._json(p).exists():
+            return None
+        try:
+            record = json.loads(self._json(p).read_text())
+        except (OSError, ValueError):
+            return None
+        return record if record.get("key") == self.key(p) else None
+
+    def record(self, p, result):
+        return {"point": p["label"], "file": p["file"], "key": self.key(p),
+                "scenario": self.scenario, "args": json.dumps(point_args(self.args)),
+                "rng_run": self.rng_run, "rng_seed": self.rng_seed,
+                "code_sha256": self.code_sha, "profiles_sha256": self.profiles_sha,
+                "git_commit": self.commit, "git_dirty": self.dirty,
+                "ns3_version": ns3_version(), "wall_s": f"{result['wall_s']:.3f}",
+                "host": result["host"],
+                "finished_utc": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+
+    def write_results(self):
+        """data.csv and provenance.csv of the finished points, in the program's order."""
+        text = ",".join(self.columns) + "\n"
+        prov = [",".join(PROVENANCE_COLUMNS)]
+        for p in self.points:
+            if p["file"] in self.done:
+                text += self._csv(p).read_text()
+                rec = self.done[p["file"]]
+                prov.append(",".join(_csv_cell(rec[c]) for c in PROVENANCE_COLUMNS))
+        write_atomic(self.out / "data.csv", text)
+        write_atomic(self.out / "provenance.csv", "\n".join(prov) + "\n")
+
+    def progress(self, finished, p, what):
+        el = time.monotonic() - self.t0
+        total = len(self.points)
+        width = len(str(total))
+        line = f"[{finished:>{width}}/{total}] {p['label']:<44} {what}  (elapsed {el:.0f} s"
+        if 0 < finished < total:
+            line += f", ~{el / finished * (total - finished):.0f} s left"
+        print(line + ")", file=sys.stderr, flush=True)
+
+    def finish_point(self, p, result):
+        write_atomic(self._csv(p), result["rows"])
+        rec = self.record(p, result)
+        write_atomic(self._json(p), json.dumps(rec, indent=1) + "\n")
+        self.done[p["file"]] = rec
+        self.write_results()
+
+    def run(self):
+        """Run the sweep; return the number of points that failed."""
+        (self.out / ".points").mkdir(parents=True, exist_ok=True)
+        finished = 0
+        todo = []
+        for p in self.points:
+            rec = self.reusable(p)
+            if rec is None:
+                todo.append(p)
+                continue
+            self.done[p["file"]] = rec
+            finished += 1
+            self.write_results()
+            self.progress(finished, p, "reused (same code, parameters and profiles)")
+        if not todo:
+            self.write_results()
+        failed = 0
+        for p, result in self._execute(todo):
+            finished += 1
+            sys.stdout.write(result.get("stdout") or "")
+            sys.stdout.flush()
+            if result["status"] == 0 and result["rows"] is not None:
+                self.finish_point(p, result)
+                self.progress(finished, p, f"done in {result['wall_s']:.1f} s")
+            else:
+                failed += 1
+                err = (result.get("stderr") or "").strip()
+                sys.stderr.write(err + "\n" if err else "")
+                self.progress(finished, p, f"FAILED (status {result['status']}): "
+                              f"{self.scenario} {' '.join(point_args(self.args))} "
+                              f"--run-point={p['file']}")
+        total = len(self.points)
+        print(f"{self.scenario}: {total - failed} of {total} points in "
+              f"{time.monotonic() - self.t0:.0f} s -> {self.out}/data.csv", file=sys.stderr,
+              flush=True)
+        return failed
+
+    def _execute(self, todo):
+        """Yield (point, result) as points finish."""
+        if not todo:
+            return
+        args = point_args(self.args)
+        cwd = os.getcwd()
+        if self.client is None and not self.scheduler and (self.jobs == 1 or len(todo) == 1):
+            for p in todo:
+                yield p, run_point(self.binary, args, p["file"], self.env, cwd)
+            return
+        yield from self._execute_dask(todo, args, cwd)
+
+    def _execute_dask(self, todo, args, cwd):
+        import logging
+
+        import cloudpickle
+        from distributed import Client, LocalCluster, Worker, as_completed
+
+        # Workers need not import this package: run_point travels by value.
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+        cluster = None
+        try:
+            if self.client is not None:
+                client = _Borrowed(self.client)
+            elif self.scheduler:
+                try:
+                    client = Client(self.scheduler, timeout="20s")
+                except (OSError, TimeoutError) as e:
+                    raise SweepError(f"--scheduler: cannot reach the Dask scheduler at "
+                                     f"{self.scheduler} ({e}); start one with 'dask scheduler' "
+                                     f"and 'dask worker {self.scheduler}'") from None
+            else:
+                cluster = LocalCluster(n_workers=min(self.jobs, len(todo)), threads_per_worker=1,
+                                       processes=True, worker_class=Worker,
+                                       dashboard_address=None,
+                                       silence_logs=logging.ERROR)
+                client = Client(cluster)
+            with client as client:
+                futures = {}
+                for p in todo:
+                    fut = client.submit(run_point, self.binary, args, p["file"], self.env, cwd,
+                                        key=f"{self.scenario}-{p['file']}-{self.key(p)[:16]}",
+                                        pure=False, retries=0)
+                    futures[fut] = p
+                for fut in as_completed(futures):
+                    p = futures[fut]
+                    try:
+                        result = fut.result()
+                    except Exception as e:  # noqa: BLE001 - a lost worker fails the point only
+                        result = {"status": -1, "rows": None, "stdout": "",
+                                  "stderr": f"worker error: {type(e).__name__}: {e}",
+                                  "wall_s": 0.0, "host": ""}
+                    yield p, result
+        finally:
+            if cluster is not None:
+                cluster.close()
+            cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+
+    def run_report(self):
+        """The Python report over data.csv; return its exit status."""
+        cmd = [sys.executable, "-m", "analysis.report", self.scenario, "--results",
+               str(self.out.resolve())]
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        sys.stdout.flush()
+        rc = subprocess.call(cmd, cwd=ROOT, env=env)
+        if rc != 0:
+            print(f"{self.scenario}: the report step failed; data.csv is complete. Run: "
+                  f"cd {ROOT} && {' '.join(cmd)}", file=sys.stderr)
+        return rc
+
+
+class _Borrowed:
+    """A client the caller owns: used in a ``with`` block without being closed."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def __enter__(self):
+        return self.client
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _csv_cell(value):
+    text = str(value)
+    if any(ch in text for ch in ',"\n'):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _option_text(name, value):
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, dict):
+        return ";".join(f"{k}={_option_text(name, v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_text(name, v) for v in value)
+    return str(value)
+
+
+def run(scenario, client=None, *, out=None, report=False, resume=True, jobs=None,
+        scheduler=None, **params):
+    """Run a scenario's sweep from Python; return its ``data.csv`` as a DataFrame.
+
+    ``params`` are the scenario's own options (its ``--help``), ``_`` for ``-``: a list or tuple
+    is joined with commas, True/False give 1/0 and a dict (``set``) gives
+    ``target.Attribute=value;...``. They are checked by the scenario program with the same
+    rules and messages as on its command line; a refused value raises ``ValueError`` with that
+    message.
+
+    The points run on ``client`` (a ``distributed.Client`` the caller owns) when given, else on
+    ``scheduler`` (an address), else as the command line would (a LocalCluster of ``jobs``
+    workers). Results go to ``out`` (the program's default, ``results/<scenario>``, if None),
+    with provenance; points already there with the same code, parameters and profiles are
+    reused unless ``resume`` is False. ``report`` also writes the scenario's summary and plots.
+
+        >>> df = clusternet.run("gige-mtu-sweep", nic="sknet", mtu=[1500, 9000],
+        ...                     sockbuf=131072, max_block=65536)
+    """
+    from ._native import NotBuiltError, build_dir
+
+    binary = build_dir() / "scenarios" / scenario
+    if not binary.exists():
+        sources = ROOT / "scenarios"
+        known = sorted(p.stem for p in sources.glob("*.cc"))
+        if scenario not in known:
+            raise ValueError(f"unknown scenario '{scenario}'; known: {', '.join(known)}")
+        raise NotBuiltError(f"clusternet: {binary} is not built; run ./ns3 build")
+    args = [f"--{name.replace('_', '-')}={_option_text(name, value)}"
+            for name, value in params.items()]
+    args += [f"--report={int(bool(report))}", f"--resume={int(bool(resume))}"]
+    args += [f"--out={out}"] if out is not None else []
+    args += [f"--jobs={jobs}"] if jobs is not None else []
+    args += [f"--scheduler={scheduler}"] if scheduler else []
+    try:
+        sweep = Sweep(binary, args, client=client)
+    except ProgramRefused as e:
+        raise ValueError(str(e)) from None
+    failed = sweep.run()
+    if failed:
+        raise RuntimeError(f"{scenario}: {failed} of {len(sweep.points)} points failed "
+                           "(their messages are above)")
+    if report and sweep.run_report() != 0:
+        raise RuntimeError(f"{scenario}: the report step failed; data.csv is complete")
+    from analysis.io import read_data
+
+    return read_data(sweep.out / "data.csv")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m clusternet.sweep",
+        description="Run a scenario program's sweep on dask.distributed (the program's own "
+                    "options follow --; see the program's --help).")
+    parser.add_argument("--binary", required=True, help="the scenario program")
+    parser.add_argument("args", nargs=argparse.REMAINDER)
+    ns = parser.parse_args(argv)
+    args = ns.args[1:] if ns.args[:1] == ["--"] else ns.args
+    if not ns.binary or not os.access(ns.binary, os.X_OK):
+        print(f"clusternet.sweep: --binary: '{ns.binary}' is not an executable scenario program",
+              file=sys.stderr)
+        return 2
+    try:
+        sweep = Sweep(ns.binary, args)
+        failed = sweep.run()
+    except ProgramRefused as e:
+        print(e, file=sys.stderr)
+        return e.status
+    except SweepError as e:
+        print(f"{Path(ns.binary).name}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    if failed:
+        return 1
+    if sweep.report:
+        return 0 if sweep.run_report() == 0 else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
