@@ -15,7 +15,9 @@ and simulates one point when asked (``--run-point=FILE --point-out=PATH``, FILE 
 - writes each finished point atomically (``.points/<file>.csv`` and its provenance
   ``.points/<file>.json``), then ``data.csv`` (the points' rows in the program's order, so the
   bytes do not depend on the workers) and ``provenance.csv``; a point that fails is reported
-  with its parameters and does not stop the others;
+  with its parameters and does not stop the others, and the exit status is the failing points'
+  own when they agree on one from 3 to 125 (a deadlock's 3), else 1 (a one-point sweep prints
+  no progress lines: its program's own output is the report);
 - runs the report (``python -m analysis.report``) when every point succeeded.
 
 A scenario program started without the driver's options hands its command line to this module
@@ -43,8 +45,8 @@ SWEEP_OPTIONS = ("jobs", "out", "resume", "report", "scheduler", "list-points", 
 # Environment a point's simulation may read (profile search path, ns-3 globals and logging).
 POINT_ENV_PREFIXES = ("CLUSTERNET_", "NS_")
 PROVENANCE_COLUMNS = ["point", "file", "key", "scenario", "args", "rng_run", "rng_seed",
-                      "code_sha256", "profiles_sha256", "git_commit", "git_dirty",
-                      "ns3_version", "wall_s", "host", "finished_utc"]
+                      "code_sha256", "profiles_sha256", "inputs_sha256", "git_commit",
+                      "git_dirty", "ns3_version", "wall_s", "host", "finished_utc"]
 
 
 class SweepError(Exception):
@@ -132,10 +134,11 @@ def point_env():
             and k not in (SCHEDULER_ENV, "CLUSTERNET_PYTHON", "CLUSTERNET_ROOT")}
 
 
-def point_key(scenario, label, args, code_sha, profiles_sha, env):
+def point_key(scenario, label, args, code_sha, profiles_sha, inputs_sha, env):
     """The identity of a point's result: equal keys give equal rows."""
     ident = {"scenario": scenario, "point": label, "args": point_args(args),
-             "code": code_sha, "profiles": profiles_sha, "ns3": ns3_version(),
+             "code": code_sha, "profiles": profiles_sha, "inputs": inputs_sha,
+             "ns3": ns3_version(),
              "env": {k: env[k] for k in sorted(env) if k != "CLUSTERNET_PROFILE_PATH"}}
     return hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()
 
@@ -215,12 +218,15 @@ class Sweep:
         opts = plan["options"]
         self.jobs = int(opts["jobs"])
         self.out = Path(opts["out"])
-        self.resume = opts["resume"] in ("1", "true")
-        self.report = opts["report"] in ("1", "true")
+        # A program whose points write files of their own (a capture) has them rerun.
+        self.resume = opts["resume"] in ("1", "true") and plan.get("reusable", True)
+        self.report = opts["report"] in ("1", "true")   # "" for a program without a report
         self.scheduler = opts["scheduler"] or os.environ.get(SCHEDULER_ENV, "")
         self.env = point_env()
         self.code_sha = _sha256_files(code_files(self.binary))
         self.profiles_sha = _sha256_files(profile_files(self.args))
+        # Files the points read besides the profiles (a trace), named by the program.
+        self.inputs_sha = _sha256_files([Path(p).resolve() for p in plan.get("inputs", [])])
         self.commit, self.dirty = git_state()
         self.rng_run = option_value(self.args, "RngRun", "")
         self.rng_seed = option_value(self.args, "RngSeed", "")
@@ -231,6 +237,7 @@ class Sweep:
             if not getattr(self, attr):
                 setattr(self, attr, glob[-1] if glob else default)
         self.done = {}   # file -> provenance record of the finished points
+        self.failed_status = set()
         self.t0 = time.monotonic()
 
     # Files of a point.
@@ -242,7 +249,7 @@ class Sweep:
 
     def key(self, p):
         return point_key(self.scenario, p["label"], self.args, self.code_sha,
-                         self.profiles_sha, self.env)
+                         self.profiles_sha, self.inputs_sha, self.env)
 
     def reusable(self, p):
         if not self.resume or not self._csv(p).exists() or not self._json(p).exists():
@@ -258,6 +265,7 @@ class Sweep:
                 "scenario": self.scenario, "args": json.dumps(point_args(self.args)),
                 "rng_run": self.rng_run, "rng_seed": self.rng_seed,
                 "code_sha256": self.code_sha, "profiles_sha256": self.profiles_sha,
+                "inputs_sha256": self.inputs_sha,
                 "git_commit": self.commit, "git_dirty": self.dirty,
                 "ns3_version": ns3_version(), "wall_s": f"{result['wall_s']:.3f}",
                 "host": result["host"],
@@ -284,7 +292,12 @@ class Sweep:
             line += f", ~{el / finished * (total - finished):.0f} s left"
         print(line + ")", file=sys.stderr, flush=True)
 
+    def _stdout(self, p):
+        return self.out / ".points" / f"{p['file']}.stdout"
+
     def finish_point(self, p, result):
+        (self.out / ".points").mkdir(parents=True, exist_ok=True)   # first result: the folder
+        write_atomic(self._stdout(p), result.get("stdout") or "")
         write_atomic(self._csv(p), result["rows"])
         rec = self.record(p, result)
         write_atomic(self._json(p), json.dumps(rec, indent=1) + "\n")
@@ -293,7 +306,6 @@ class Sweep:
 
     def run(self):
         """Run the sweep; return the number of points that failed."""
-        (self.out / ".points").mkdir(parents=True, exist_ok=True)
         finished = 0
         todo = []
         for p in self.points:
@@ -304,29 +316,48 @@ class Sweep:
             self.done[p["file"]] = rec
             finished += 1
             self.write_results()
+            if self._stdout(p).exists():   # what the point printed, as when it ran
+                sys.stdout.write(self._stdout(p).read_text())
+                sys.stdout.flush()
             self.progress(finished, p, "reused (same code, parameters and profiles)")
-        if not todo:
+        if not todo and self.done:
             self.write_results()
         failed = 0
+        total = len(self.points)
         for p, result in self._execute(todo):
             finished += 1
             sys.stdout.write(result.get("stdout") or "")
             sys.stdout.flush()
-            if result["status"] == 0 and result["rows"] is not None:
+            ok = result["status"] == 0 and result["rows"] is not None
+            if ok:
                 self.finish_point(p, result)
-                self.progress(finished, p, f"done in {result['wall_s']:.1f} s")
-            else:
-                failed += 1
-                err = (result.get("stderr") or "").strip()
-                sys.stderr.write(err + "\n" if err else "")
+            sys.stderr.write(result.get("stderr") or "")   # as the program wrote it
+            if ok:
+                if total > 1:
+                    self.progress(finished, p, f"done in {result['wall_s']:.1f} s")
+                continue
+            failed += 1
+            self.failed_status.add(result["status"])
+            if total > 1:
                 self.progress(finished, p, f"FAILED (status {result['status']}): "
                               f"{self.scenario} {' '.join(point_args(self.args))} "
                               f"--run-point={p['file']}")
-        total = len(self.points)
-        print(f"{self.scenario}: {total - failed} of {total} points in "
-              f"{time.monotonic() - self.t0:.0f} s -> {self.out}/data.csv", file=sys.stderr,
-              flush=True)
+        if total > 1 or not failed:
+            where = f" -> {self.out}/data.csv" if self.done else " (nothing written)"
+            print(f"{self.scenario}: {total - failed} of {total} points in "
+                  f"{time.monotonic() - self.t0:.0f} s{where}", file=sys.stderr, flush=True)
         return failed
+
+    def exit_status(self):
+        """0 when every point succeeded; else the failing points' own status when they all
+        exited with the same one from 3 to 125 (3: an MPI deadlock), else 1."""
+        if not self.failed_status:
+            return 0
+        if len(self.failed_status) == 1:
+            status = next(iter(self.failed_status))
+            if 3 <= status <= 125:
+                return status
+        return 1
 
     def _execute(self, todo):
         """Yield (point, result) as points finish."""
@@ -360,6 +391,11 @@ class Sweep:
                                      f"{self.scheduler} ({e}); start one with 'dask scheduler' "
                                      f"and 'dask worker {self.scheduler}'") from None
             else:
+                import dask
+
+                # One point per worker at a time, the rest queued at the scheduler: a point is
+                # long and a worker that holds two would make one wait behind the other.
+                dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
                 cluster = LocalCluster(n_workers=min(self.jobs, len(todo)), threads_per_worker=1,
                                        processes=True, worker_class=Worker,
                                        dashboard_address=None,
@@ -460,7 +496,12 @@ def run(scenario, client=None, *, out=None, report=False, resume=True, jobs=None
         raise NotBuiltError(f"clusternet: {binary} is not built; run ./ns3 build")
     args = [f"--{name.replace('_', '-')}={_option_text(name, value)}"
             for name, value in params.items()]
-    args += [f"--report={int(bool(report))}", f"--resume={int(bool(resume))}"]
+    args += [f"--resume={int(bool(resume))}"]
+    try:
+        has_report = list_points(binary, args)["options"]["report"] != ""
+    except ProgramRefused as e:
+        raise ValueError(str(e)) from None
+    args += [f"--report={int(bool(report))}"] if has_report else []
     args += [f"--out={out}"] if out is not None else []
     args += [f"--jobs={jobs}"] if jobs is not None else []
     args += [f"--scheduler={scheduler}"] if scheduler else []
@@ -504,7 +545,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         return 130
     if failed:
-        return 1
+        return sweep.exit_status()
     if sweep.report:
         return 0 if sweep.run_report() == 0 else 1
     return 0

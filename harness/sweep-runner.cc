@@ -107,7 +107,10 @@ SweepRunner::AddArguments(ScenarioArgs& args,
              "parameters and profiles (after a crash, a kill or a finished run); 0 recomputes "
              "every point [0/1]",
              "1");
-    args.Add("report", "write " + report + " after the sweep [0/1]", "1");
+    if (!report.empty())
+    {
+        args.Add("report", "write " + report + " after the sweep [0/1]", "1");
+    }
     args.Add("scheduler",
              "run the points on an existing Dask cluster: its scheduler's address "
              "tcp://HOST:PORT (empty: $CLUSTERNET_SCHEDULER, else a local cluster of --jobs "
@@ -133,7 +136,10 @@ SweepRunner::SweepRunner(const ScenarioArgs& args,
 {
     args.GetUint("jobs", 1, 256, "processes");
     args.GetBool("resume");
-    args.GetBool("report");
+    if (args.Has("report"))
+    {
+        args.GetBool("report");
+    }
     args.GetBool("list-points");
     const std::string scheduler = args.Get("scheduler");
     if (!scheduler.empty() && !IsSchedulerAddress(scheduler))
@@ -160,6 +166,18 @@ SweepRunner::AddPoint(const std::string& label, std::function<Rows()> run)
         NS_ABORT_MSG_IF(p.label == label, "two points of one sweep share the label " << label);
     }
     m_points.push_back({label, std::move(run)});
+}
+
+void
+SweepRunner::SetReusable(bool reusable)
+{
+    m_reusable = reusable;
+}
+
+void
+SweepRunner::AddInputFile(const std::string& path)
+{
+    m_inputs.push_back(path);
 }
 
 std::string
@@ -211,9 +229,16 @@ SweepRunner::ListPoints() const
     const char* options[] = {"jobs", "out", "resume", "report", "scheduler"};
     for (std::size_t i = 0; i < std::size(options); ++i)
     {
-        json += (i ? ", " : "") + Json(options[i]) + ": " + Json(m_args.Get(options[i]));
+        std::string value = m_args.Has(options[i]) ? m_args.Get(options[i]) : "";
+        json += (i ? ", " : "") + Json(options[i]) + ": " + Json(value);
     }
-    json += "},\n \"points\": [";
+    json += "},\n \"reusable\": " + std::string(m_reusable ? "true" : "false");
+    json += ",\n \"inputs\": [";
+    for (std::size_t i = 0; i < m_inputs.size(); ++i)
+    {
+        json += (i ? ", " : "") + Json(m_inputs[i]);
+    }
+    json += "],\n \"points\": [";
     for (std::size_t i = 0; i < m_points.size(); ++i)
     {
         std::string file = PointFileName(m_points[i].label);

@@ -38,7 +38,8 @@ class SweepRunner
      * and the driver's --list-points, --run-point and --point-out.
      * @param args the program's command line
      * @param scenario scenario name (the default output folder is results/<scenario>)
-     * @param report what the report writes, for --report's help (e.g. "summary.csv and the plot")
+     * @param report what the report writes, for --report's help (e.g. "summary.csv and the
+     * plot"); empty for a program without a report (no --report option)
      */
     static void AddArguments(ScenarioArgs& args,
                              const std::string& scenario,
@@ -54,6 +55,11 @@ class SweepRunner
 
     /// Add a point: @p label names it (unique), @p run simulates it and returns its rows.
     void AddPoint(const std::string& label, std::function<Rows()> run);
+    /// Say whether a finished point may be reused (not when it writes files of its own, such as
+    /// a capture, that a rerun is asked for). Default: true.
+    void SetReusable(bool reusable);
+    /// Name a file the points read (a trace): its content is part of each point's identity.
+    void AddInputFile(const std::string& path);
     /**
      * List the points, run one, or hand the sweep to the Python driver (see the class).
      * @return the program's exit status (0, or 1 when a point or the report failed)
@@ -82,6 +88,8 @@ class SweepRunner
     std::string m_scenario;
     std::vector<std::string> m_columns;
     std::vector<Point> m_points;
+    bool m_reusable{true};
+    std::vector<std::string> m_inputs;
 };
 
 } // namespace clusternet

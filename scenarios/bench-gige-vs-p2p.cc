@@ -9,9 +9,13 @@
 // Each run reports the wall time of Simulator::Run() per simulated packet (frames on the wire,
 // both directions). The last line is ratio=<wall per packet, clusternet / p2p>.
 //
+// data.csv has one row per model (its wall times change from run to run: a benchmark is
+// never reused from an earlier run).
+//
 //   ./ns3 run scenarios/bench-gige-vs-p2p [-- --bytes=100000000]
 
 #include "scenario-args.h"
+#include "sweep-runner.h"
 #include "ns3/applications-module.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -87,7 +91,8 @@ RunTransfer(NodeContainer nodes, NetDeviceContainer devs, uint64_t bytes)
     return r;
 }
 
-void
+/// Print @p r as a line of the table; @return it as a data.csv row
+std::vector<std::string>
 Report(const char* model, const BenchResult& r)
 {
     std::printf("%-11s  %12llu  %8.4f  %12.1f  %9llu  %7.3f  %9.3f\n",
@@ -98,6 +103,61 @@ Report(const char* model, const BenchResult& r)
                 static_cast<unsigned long long>(r.packets),
                 r.wallSeconds,
                 r.wallSeconds / r.packets * 1e6);
+    return {model,
+            std::to_string(r.received),
+            SweepRunner::Fixed(r.simSeconds, 6),
+            SweepRunner::Fixed(r.received * 8.0 / r.simSeconds / 1e6, 3),
+            std::to_string(r.packets),
+            SweepRunner::Fixed(r.wallSeconds, 3),
+            SweepRunner::Fixed(r.wallSeconds / r.packets * 1e6, 3)};
+}
+
+/// One benchmark: the clusternet run, then the point-to-point run.
+struct Bench
+{
+    uint64_t bytes;
+    std::string nic;
+    std::string host;
+    uint32_t sockbuf;
+};
+
+SweepRunner::Rows
+RunBench(const Bench& b)
+{
+    // The same TCP in both runs: MSS for MTU 1500 with timestamps, equal buffers.
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(b.sockbuf));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(b.sockbuf));
+
+    std::printf("model        bytes_rx      sim_s     goodput_Mbps  packets    wall_s   wall_us/pkt\n");
+    SweepRunner::Rows rows;
+    BenchResult gige;
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile(b.host);
+        hosts.Install(nodes);
+        GigeHelper helper;
+        helper.SetNicProfile(b.nic);
+        gige = RunTransfer(nodes, helper.Install(nodes), b.bytes);
+        rows.push_back(Report("clusternet", gige));
+    }
+    BenchResult p2p;
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("Mtu", UintegerValue(1500));
+        helper.SetChannelAttribute("Delay", StringValue("0s"));
+        p2p = RunTransfer(nodes, helper.Install(nodes), b.bytes);
+        rows.push_back(Report("p2p", p2p));
+    }
+    double ratio = (gige.wallSeconds / gige.packets) / (p2p.wallSeconds / p2p.packets);
+    std::printf("ratio=%.2f\n", ratio);
+    std::fflush(stdout);
+    return rows;
 }
 
 } // namespace
@@ -113,42 +173,17 @@ main(int argc, char** argv)
     args.Add("nic", "clusternet NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
     args.Add("host", "clusternet host profile (" + ProfileCatalogue::JoinNames("host") + ")", "piii450-linux22");
     args.Add("sockbuf", "TCP send and receive buffer, both runs [bytes] (4096-16777216)", "131072");
+    SweepRunner::AddArguments(args, "bench-gige-vs-p2p", "");
     args.Parse();
-    uint64_t bytes = args.GetUint("bytes", 1000000, 4000000000u, "bytes");
-    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
-    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
-    uint32_t sockbuf = args.GetUint("sockbuf", 4096, 16777216, "bytes");
-
-    // The same TCP in both runs: MSS for MTU 1500 with timestamps, equal buffers.
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sockbuf));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(sockbuf));
-
-    std::printf("model        bytes_rx      sim_s     goodput_Mbps  packets    wall_s   wall_us/pkt\n");
-    BenchResult gige;
-    {
-        NodeContainer nodes;
-        nodes.Create(2);
-        HostHelper hosts;
-        hosts.SetHostProfile(host);
-        hosts.Install(nodes);
-        GigeHelper helper;
-        helper.SetNicProfile(nic);
-        gige = RunTransfer(nodes, helper.Install(nodes), bytes);
-        Report("clusternet", gige);
-    }
-    BenchResult p2p;
-    {
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper helper;
-        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-        helper.SetDeviceAttribute("Mtu", UintegerValue(1500));
-        helper.SetChannelAttribute("Delay", StringValue("0s"));
-        p2p = RunTransfer(nodes, helper.Install(nodes), bytes);
-        Report("p2p", p2p);
-    }
-    double ratio = (gige.wallSeconds / gige.packets) / (p2p.wallSeconds / p2p.packets);
-    std::printf("ratio=%.2f\n", ratio);
-    return 0;
+    Bench b{args.GetUint("bytes", 1000000, 4000000000u, "bytes"),
+            args.GetChoice("nic", ProfileCatalogue::Names("nic")),
+            args.GetChoice("host", ProfileCatalogue::Names("host")),
+            args.GetUint("sockbuf", 4096, 16777216, "bytes")};
+    SweepRunner sweep(args,
+                      "bench-gige-vs-p2p",
+                      {"model", "bytes_rx", "sim_s", "goodput_mbps", "packets", "wall_s",
+                       "wall_us_per_pkt"});
+    sweep.SetReusable(false); // wall times: measured anew on every run
+    sweep.AddPoint("nic=" + b.nic + " host=" + b.host, [b]() { return RunBench(b); });
+    return sweep.Run();
 }

@@ -11,9 +11,13 @@
 // is lost; with --pause=false the ingress buffers overflow and drop. --pcap=<prefix> writes a
 // capture of every host NIC (PAUSE frames included, decoded by Wireshark as MAC Control).
 //
-//   ./ns3 run scenarios/gige-switch-incast --senders=2 --pcap=incast
+// Prints a table per switch port and writes it to data.csv (one row per port, with the run's
+// totals), so the run is also one point for the sweep driver and clusternet.run.
+//
+//   ./ns3 run scenarios/gige-switch-incast -- --senders=2 --pcap=incast
 
 #include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -25,44 +29,45 @@
 using namespace ns3;
 using namespace ns3::clusternet;
 
-int
-main(int argc, char** argv)
+namespace
 {
-    ScenarioArgs args(argc, argv, "gige-switch-incast",
-                      "N senders at line rate into one switch port (N:1 overload), with 802.3x "
-                      "PAUSE on or off; prints drops, PAUSE frames and the sink's throughput.");
-    args.Add("senders", "hosts sending to the sink (1-15)", "2");
-    args.Add("frames", "frames each sender sends [frames] (1-100000)", "400");
-    args.Add("size", "payload per frame [bytes] (46-9000)", "1500");
-    args.Add("pause", "IEEE 802.3x flow control on hosts and switch ports (true/false)", "true");
-    args.Add("buffer", "ingress buffer per switch port [bytes] (9018-16777216)", "65536");
-    args.Add("pcap", "write <prefix>-<node>-<device>.pcap for every host NIC (empty: none)", "");
-    args.Parse();
-    uint32_t senders = args.GetUint("senders", 1, 15, "hosts");
-    uint32_t frames = args.GetUint("frames", 1, 100000, "frames");
-    uint32_t size = args.GetUint("size", 46, 9000, "bytes");
-    bool pause = args.GetBool("pause");
-    uint32_t buffer = args.GetUint("buffer", 9018, 16777216, "bytes");
-    std::string pcap = args.Get("pcap");
 
+/// One incast run: its command-line values.
+struct IncastRun
+{
+    uint32_t senders;
+    uint32_t frames;
+    uint32_t size;
+    bool pause;
+    uint32_t buffer;
+    std::string pcap;
+};
+
+/// Simulate @p r, print the per-port table and totals, and return them as data.csv rows.
+SweepRunner::Rows
+RunIncast(const IncastRun& r)
+{
+    const uint32_t senders = r.senders;
+    const uint32_t frames = r.frames;
+    const uint32_t size = r.size;
     NodeContainer hosts;
     hosts.Create(senders + 1);
     Ptr<Node> swNode = CreateObject<Node>();
     GigeHelper nic;
     nic.SetDeviceAttribute("Mtu", UintegerValue(std::max<uint32_t>(size, 1500)));
-    nic.SetDeviceAttribute("PauseEnabled", BooleanValue(pause));
+    nic.SetDeviceAttribute("PauseEnabled", BooleanValue(r.pause));
     nic.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("200000p")));
     GigeSwitchHelper swHelper;
-    swHelper.SetPortAttribute("PauseEnabled", BooleanValue(pause));
-    swHelper.SetPortAttribute("RxFifoSize", UintegerValue(buffer));
-    swHelper.SetPortAttribute("PauseHighWater", UintegerValue(buffer - 2 * 9038));
-    swHelper.SetPortAttribute("PauseLowWater", UintegerValue((buffer - 2 * 9038) / 3));
+    swHelper.SetPortAttribute("PauseEnabled", BooleanValue(r.pause));
+    swHelper.SetPortAttribute("RxFifoSize", UintegerValue(r.buffer));
+    swHelper.SetPortAttribute("PauseHighWater", UintegerValue(r.buffer - 2 * 9038));
+    swHelper.SetPortAttribute("PauseLowWater", UintegerValue((r.buffer - 2 * 9038) / 3));
     NetDeviceContainer devs = swHelper.Install(swNode, hosts, nic);
     Ptr<GigeSwitchNetDevice> sw = GigeSwitchHelper::GetSwitch(swNode);
     Ptr<NetDevice> sink = devs.Get(senders);
-    if (!pcap.empty())
+    if (!r.pcap.empty())
     {
-        nic.EnablePcap(pcap, devs);
+        nic.EnablePcap(r.pcap, devs);
     }
 
     uint64_t delivered = 0;
@@ -93,19 +98,76 @@ main(int argc, char** argv)
 
     std::cout << "port  role    pause_sent  pause_recv  ingress_drops  buffer_peak_bytes\n";
     uint64_t drops = sw->GetOutputDrops();
+    SweepRunner::Rows rows;
     for (uint32_t i = 0; i < sw->GetNSwitchPorts(); ++i)
     {
         Ptr<GigeNetDevice> port = DynamicCast<GigeNetDevice>(sw->GetSwitchPort(i));
         drops += port->GetRxFifoDrops();
-        std::cout << std::setw(4) << i << "  " << std::setw(6) << (i == senders ? "sink" : "sender")
-                  << std::setw(12) << port->GetPauseFramesSent() << std::setw(12)
+        const char* role = i == senders ? "sink" : "sender";
+        std::cout << std::setw(4) << i << "  " << std::setw(6) << role << std::setw(12)
+                  << port->GetPauseFramesSent() << std::setw(12)
                   << port->GetPauseFramesReceived() << std::setw(15) << port->GetRxFifoDrops()
                   << std::setw(19) << port->GetRxFifoPeak() << "\n";
+        rows.push_back({std::to_string(senders),
+                        std::to_string(frames),
+                        std::to_string(size),
+                        r.pause ? "1" : "0",
+                        std::to_string(r.buffer),
+                        std::to_string(i),
+                        role,
+                        std::to_string(port->GetPauseFramesSent()),
+                        std::to_string(port->GetPauseFramesReceived()),
+                        std::to_string(port->GetRxFifoDrops()),
+                        std::to_string(port->GetRxFifoPeak())});
     }
     uint64_t sent = uint64_t(senders) * frames * size;
     double mbps = (last > first) ? delivered * 8.0 / (last - first).GetSeconds() / 1e6 : 0.0;
     std::cout << "sent_bytes=" << sent << " delivered_bytes=" << delivered << " drops=" << drops
               << " sink_goodput_mbps=" << std::fixed << std::setprecision(1) << mbps << "\n";
+    for (auto& row : rows)
+    {
+        row.insert(row.end(),
+                   {std::to_string(sent),
+                    std::to_string(delivered),
+                    std::to_string(drops),
+                    SweepRunner::Fixed(mbps, 1)});
+    }
     Simulator::Destroy();
-    return 0;
+    return rows;
 }
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args(argc, argv, "gige-switch-incast",
+                      "N senders at line rate into one switch port (N:1 overload), with 802.3x "
+                      "PAUSE on or off; prints drops, PAUSE frames and the sink's throughput.");
+    args.Add("senders", "hosts sending to the sink (1-15)", "2");
+    args.Add("frames", "frames each sender sends [frames] (1-100000)", "400");
+    args.Add("size", "payload per frame [bytes] (46-9000)", "1500");
+    args.Add("pause", "IEEE 802.3x flow control on hosts and switch ports (true/false)", "true");
+    args.Add("buffer", "ingress buffer per switch port [bytes] (9018-16777216)", "65536");
+    args.Add("pcap", "write <prefix>-<node>-<device>.pcap for every host NIC (empty: none)", "");
+    SweepRunner::AddArguments(args, "gige-switch-incast", "");
+    args.Parse();
+    uint32_t senders = args.GetUint("senders", 1, 15, "hosts");
+    uint32_t frames = args.GetUint("frames", 1, 100000, "frames");
+    uint32_t size = args.GetUint("size", 46, 9000, "bytes");
+    bool pause = args.GetBool("pause");
+    uint32_t buffer = args.GetUint("buffer", 9018, 16777216, "bytes");
+    IncastRun run{senders, frames, size, pause, buffer, args.Get("pcap")};
+
+    SweepRunner sweep(args,
+                      "gige-switch-incast",
+                      {"senders", "frames", "size_bytes", "pause", "buffer_bytes", "port",
+                       "role", "pause_sent", "pause_recv", "ingress_drops",
+                       "buffer_peak_bytes", "sent_bytes", "delivered_bytes", "drops",
+                       "sink_goodput_mbps"});
+    sweep.SetReusable(run.pcap.empty()); // a capture asked for is written again
+    sweep.AddPoint("senders=" + std::to_string(senders) + " pause=" + (pause ? "on" : "off"),
+                   [run]() { return RunIncast(run); });
+    return sweep.Run();
+}
+

@@ -4,7 +4,8 @@
 // line (see MpiProgram: "<rank> send <dest> <tag> <bytes>", "recv", "isend", "irecv", "wait",
 // "waitall", "barrier", "compute <time>") runs on --ranks hosts with the chosen MPI library,
 // NIC and host profiles: two hosts back to back, more on one Gigabit Ethernet switch. Writes
-// when every operation of every rank completed (results/mpi-replay/data.csv); a job that
+// when every operation of every rank completed (results/mpi-replay/data.csv; a one-point sweep
+// of the sweep driver, so clusternet.run takes it too); a job that
 // can never finish (a receive nothing matches) is reported with each blocked rank's operation
 // and pending requests, exit status 3, nothing written.
 //
@@ -19,86 +20,41 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 using namespace ns3;
 using namespace ns3::clusternet;
 
-int
-main(int argc, char** argv)
+namespace
 {
-    ScenarioArgs args(argc, argv, "mpi-replay",
-                      "Replay a trace file of MPI operations (one per line: rank, call, "
-                      "arguments) on Gigabit Ethernet hosts with an MPI library profile; "
-                      "writes each operation's completion time, or reports a deadlock (exit 3).");
-    args.Add("trace", "trace file of MPI operations [path]", "none");
-    args.Add("ranks", "ranks in the job, one per host [ranks, 2..64]", "2");
-    args.Add("stack", "MPI library (" + ProfileCatalogue::JoinNames("mpi") + ")", "lam");
-    args.Add("nic", "NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
-    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
-             "piii450-linux22");
-    const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
-    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "1500");
-    args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
-             "[Time, e.g. 100s]", "3600s");
-    args.Add("out", "output directory [path]", "results/mpi-replay");
-    args.Parse();
-    uint32_t n = args.GetUint("ranks", 2, 64, "ranks");
-    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
-    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
-    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
-    uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
-    Time limit;
-    if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())
-    {
-        args.Fail("--limit: '" + args.Get("limit") + "' is not a positive time (e.g. 100s)");
-    }
-    if (args.Get("trace") == "none")
-    {
-        args.Fail("--trace: give the trace file to replay (--help shows its format)");
-    }
-    std::vector<std::vector<MpiOperation>> programs;
-    std::string err = MpiProgram::ParseFile(args.Get("trace"), n, programs);
-    if (!err.empty())
-    {
-        args.Fail("--trace: " + err);
-    }
 
+/// One replay: the job and the machine it runs on.
+struct Replay
+{
+    uint32_t n;
+    std::string stack;
+    std::string nic;
+    std::string host;
+    uint32_t mtu;
+    Time limit;
+    std::vector<std::vector<MpiOperation>> programs;
+};
+
+/// Run @p replay; return each operation's completion time as data.csv rows. A deadlock is
+/// reported on stderr and ends the process with status 3.
+SweepRunner::Rows
+RunReplay(const Replay& replay)
+{
+    const uint32_t n = replay.n;
+    const std::string& stack = replay.stack;
+    const std::string& nic = replay.nic;
+    const std::string& host = replay.host;
+    const uint32_t mtu = replay.mtu;
+    const Time limit = replay.limit;
+    const auto& programs = replay.programs;
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
-    std::vector<std::string> drivers = mpi.GetSupportedNics();
-    if (mpi.GetTransportKind() == "gm")
-    {
-        args.Fail("--stack: " + stack + " runs over GM; mpi-replay runs on Gigabit Ethernet");
-    }
-    if (!drivers.empty() && std::find(drivers.begin(), drivers.end(), nic) == drivers.end())
-    {
-        args.Fail("--stack: " + stack + " has drivers for " + drivers.front() + " only, not '" +
-                  nic + "'");
-    }
-    if (uint32_t max = mpi.GetMaxMessage())
-    {
-        UintegerValue envelope;
-        mpi.CreateRank()->GetAttribute("EnvelopeBytes", envelope);
-        for (uint32_t r = 0; r < n; ++r)
-        {
-            for (uint32_t i = 0; i < programs[r].size(); ++i)
-            {
-                const MpiOperation& op = programs[r][i];
-                bool send = op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
-                if (send && uint64_t(op.bytes) + envelope.Get() > max)
-                {
-                    args.Fail("--trace: rank " + std::to_string(r) + " operation " +
-                              std::to_string(i) + " '" + op.ToString() + "': " +
-                              std::to_string(op.bytes) + " bytes plus the " +
-                              std::to_string(envelope.Get()) + "-byte envelope exceed " + stack +
-                              "'s " + std::to_string(max) + "-byte maximum transfer");
-                }
-            }
-        }
-    }
     NodeContainer nodes;
     nodes.Create(n);
     HostHelper hosts;
@@ -155,10 +111,9 @@ main(int argc, char** argv)
                   << SweepRunner::Fixed(last.GetNanoSeconds() / 1e3, 3) << " us: " << line
                   << std::endl;
         Simulator::Destroy();
-        return 3;
+        std::exit(3); // the sweep driver passes the status on: nothing is written
     }
-    std::ostringstream csv;
-    csv << "stack,nic,mtu,ranks,rank,index,op,completed_us\n";
+    SweepRunner::Rows rows;
     Time end;
     for (const auto& r : ranks)
     {
@@ -166,16 +121,103 @@ main(int argc, char** argv)
         for (uint32_t i = 0; i < times.size(); ++i)
         {
             end = std::max(end, times[i]);
-            csv << stack << "," << nic << "," << mtu << "," << n << "," << r->GetRank() << ","
-                << i << "," << programs[r->GetRank()][i].ToString() << ","
-                << SweepRunner::Fixed(times[i].GetNanoSeconds() / 1e3, 3) << "\n";
+            rows.push_back({stack,
+                            nic,
+                            std::to_string(mtu),
+                            std::to_string(n),
+                            std::to_string(r->GetRank()),
+                            std::to_string(i),
+                            programs[r->GetRank()][i].ToString(),
+                            SweepRunner::Fixed(times[i].GetNanoSeconds() / 1e3, 3)});
         }
     }
     Simulator::Destroy();
-    std::filesystem::create_directories(args.Get("out"));
-    SweepRunner::WriteFileAtomic(args.Get("out") + "/data.csv", csv.str());
     std::cout << "mpi-replay: " << n << " ranks finished at "
-              << SweepRunner::Fixed(end.GetNanoSeconds() / 1e3, 3) << " us -> "
-              << args.Get("out") << "/data.csv" << std::endl;
-    return 0;
+              << SweepRunner::Fixed(end.GetNanoSeconds() / 1e3, 3) << " us" << std::endl;
+    return rows;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args(argc, argv, "mpi-replay",
+                      "Replay a trace file of MPI operations (one per line: rank, call, "
+                      "arguments) on Gigabit Ethernet hosts with an MPI library profile; "
+                      "writes each operation's completion time, or reports a deadlock (exit 3).");
+    args.Add("trace", "trace file of MPI operations [path]", "none");
+    args.Add("ranks", "ranks in the job, one per host [ranks, 2..64]", "2");
+    args.Add("stack", "MPI library (" + ProfileCatalogue::JoinNames("mpi") + ")", "lam");
+    args.Add("nic", "NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
+    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
+             "piii450-linux22");
+    const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
+    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "1500");
+    args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
+             "[Time, e.g. 100s]", "3600s");
+    SweepRunner::AddArguments(args, "mpi-replay", "");
+    args.Parse();
+    uint32_t n = args.GetUint("ranks", 2, 64, "ranks");
+    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
+    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
+    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
+    uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
+    Time limit;
+    if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())
+    {
+        args.Fail("--limit: '" + args.Get("limit") + "' is not a positive time (e.g. 100s)");
+    }
+    if (args.Get("trace") == "none")
+    {
+        args.Fail("--trace: give the trace file to replay (--help shows its format)");
+    }
+    std::vector<std::vector<MpiOperation>> programs;
+    std::string err = MpiProgram::ParseFile(args.Get("trace"), n, programs);
+    if (!err.empty())
+    {
+        args.Fail("--trace: " + err);
+    }
+
+    MpiHelper mpi;
+    mpi.SetMpiProfile(stack);
+    std::vector<std::string> drivers = mpi.GetSupportedNics();
+    if (mpi.GetTransportKind() == "gm")
+    {
+        args.Fail("--stack: " + stack + " runs over GM; mpi-replay runs on Gigabit Ethernet");
+    }
+    if (!drivers.empty() && std::find(drivers.begin(), drivers.end(), nic) == drivers.end())
+    {
+        args.Fail("--stack: " + stack + " has drivers for " + drivers.front() + " only, not '" +
+                  nic + "'");
+    }
+    if (uint32_t max = mpi.GetMaxMessage())
+    {
+        UintegerValue envelope;
+        mpi.CreateRank()->GetAttribute("EnvelopeBytes", envelope);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            for (uint32_t i = 0; i < programs[r].size(); ++i)
+            {
+                const MpiOperation& op = programs[r][i];
+                bool send = op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
+                if (send && uint64_t(op.bytes) + envelope.Get() > max)
+                {
+                    args.Fail("--trace: rank " + std::to_string(r) + " operation " +
+                              std::to_string(i) + " '" + op.ToString() + "': " +
+                              std::to_string(op.bytes) + " bytes plus the " +
+                              std::to_string(envelope.Get()) + "-byte envelope exceed " + stack +
+                              "'s " + std::to_string(max) + "-byte maximum transfer");
+                }
+            }
+        }
+    }
+    Replay replay{n, stack, nic, host, mtu, limit, programs};
+    SweepRunner sweep(args,
+                      "mpi-replay",
+                      {"stack", "nic", "mtu", "ranks", "rank", "index", "op", "completed_us"});
+    sweep.AddInputFile(args.Get("trace"));
+    sweep.AddPoint("stack=" + stack + " nic=" + nic + " ranks=" + std::to_string(n),
+                   [replay]() { return RunReplay(replay); });
+    return sweep.Run();
 }

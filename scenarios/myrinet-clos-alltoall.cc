@@ -11,10 +11,16 @@
 // flight (destinations in the same shifted order), keeps receive buffers provided, and polls
 // for events until it has sent and received one message to and from every other host.
 //
-//   ./ns3 run scenarios/myrinet-clos-alltoall --hosts=128 --msg=65536
-//   ./ns3 run scenarios/myrinet-clos-alltoall --hosts=128 --msg=65536 --level=gm
+// data.csv holds the run's counts and simulated times (one row; the wall time, events per
+// second and memory are printed only, so that the file is the same on every run; being a
+// benchmark, it is never reused from an earlier run). A fabric
+// that lost anything is reported and ends with status 1.
+//
+//   ./ns3 run scenarios/myrinet-clos-alltoall -- --hosts=128 --msg=65536
+//   ./ns3 run scenarios/myrinet-clos-alltoall -- --hosts=128 --msg=65536 --level=gm
 
 #include "scenario-args.h"
+#include "sweep-runner.h"
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -110,42 +116,30 @@ struct GmAllToAllProcess
     }
 };
 
-} // namespace
-
-int
-main(int argc, char** argv)
+/// One all-to-all: its command-line values.
+struct AllToAll
 {
-    ScenarioArgs args(argc, argv, "myrinet-clos-alltoall",
-                      "All-to-all of --msg bytes between every pair of hosts of an XBar16 Clos "
-                      "(wire level, packets of --packet bytes); prints wall time, events/s, "
-                      "peak memory and lossless-fabric checks.");
-    args.Add("hosts", "hosts [16, 128, 1024 or 8192: 16 x 8^(levels-1)]", "128");
-    args.Add("msg", "bytes each host sends to each other host [bytes, 1-16777216]", "65536");
-    args.Add("packet", "largest packet payload [bytes, 1-65535] (GM: 4096); wire level only",
-             "4096");
-    args.Add("level", "what the hosts run: wire (packets handed to the host ports) or gm (GM "
-             "processes on LANai NICs behind PCI) [wire|gm]", "wire");
-    args.Add("lanai", "LANai profile for --level=gm (" + ProfileCatalogue::JoinNames("lanai") +
-             ")", "lanai9");
-    args.Add("host", "host profile for --level=gm (" + ProfileCatalogue::JoinNames("host") + ")",
-             "p200-430vx-linux24");
-    args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
-             "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
-             "at once makes GM drop, NACK and resend", "0");
-    args.Parse();
-    uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
-    bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
-    std::string lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
-    std::string hostProfile = args.GetChoice("host", ProfileCatalogue::Names("host"));
-    uint32_t n = args.GetUint("hosts", 16, 8192, "hosts");
-    uint32_t msg = args.GetUint("msg", 1, 1u << 24, "bytes");
-    uint32_t packet = args.GetUint("packet", 1, 65535, "bytes");
-    if (MyrinetHelper::ClosLevels(n) == 0)
-    {
-        args.Fail("--hosts: " + std::to_string(n) +
-                  " is not a size the XBar16 Clos rule builds; allowed 16, 128, 1024, 8192");
-    }
+    uint32_t n;
+    uint32_t msg;
+    uint32_t packet;
+    bool gmLevel;
+    std::string lanai;
+    std::string hostProfile;
+    uint32_t receiveBuffers;
+};
 
+/// Run @p a: print its counts, times and costs, return its data.csv row; a lossy fabric ends
+/// the process with status 1.
+SweepRunner::Rows
+RunAllToAll(AllToAll a)
+{
+    const uint32_t n = a.n;
+    const uint32_t msg = a.msg;
+    uint32_t packet = a.packet;
+    const bool gmLevel = a.gmLevel;
+    const std::string& lanai = a.lanai;
+    const std::string& hostProfile = a.hostProfile;
+    const uint32_t receiveBuffers = a.receiveBuffers;
     auto wall0 = std::chrono::steady_clock::now();
     MyrinetHelper helper;
     NodeContainer hosts(n);
@@ -273,6 +267,85 @@ main(int argc, char** argv)
               << "wall_build_s=" << build << " wall_run_s=" << run << " events=" << events
               << " events_per_s=" << std::setprecision(0) << events / run
               << " peak_rss_MB=" << std::setprecision(1) << ru.ru_maxrss / 1024.0 << std::endl;
-    return (rxPackets == expectPackets && drops == 0 && overflows == 0 && unfinished == 0) ? 0
-                                                                                        : 1;
+    const bool lossless =
+        rxPackets == expectPackets && drops == 0 && overflows == 0 && unfinished == 0;
+    if (!lossless)
+    {
+        std::cerr << "myrinet-clos-alltoall: the fabric lost packets or processes did not "
+                     "finish (delivered "
+                  << rxPackets << " of " << expectPackets << ", drops " << drops
+                  << ", slack overflows " << overflows << ", unfinished " << unfinished << ")"
+                  << std::endl;
+        std::exit(1);
+    }
+    return {{gmLevel ? "gm" : "wire",
+             std::to_string(n),
+             std::to_string(switches.GetN()),
+             std::to_string(msg),
+             std::to_string(packet),
+             std::to_string(unfinished),
+             std::to_string(gmMessages),
+             std::to_string(gmNacks),
+             std::to_string(gmResent),
+             std::to_string(tx),
+             std::to_string(rxPackets),
+             std::to_string(expectPackets),
+             std::to_string(drops),
+             std::to_string(overflows),
+             std::to_string(stops),
+             SweepRunner::Fixed(simEnd.GetSeconds() * 1e3),
+             SweepRunner::Fixed(rx / simEnd.GetSeconds() / 1e6),
+             std::to_string(events)}};
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    ScenarioArgs args(argc, argv, "myrinet-clos-alltoall",
+                      "All-to-all of --msg bytes between every pair of hosts of an XBar16 Clos "
+                      "(wire level, packets of --packet bytes); prints wall time, events/s, "
+                      "peak memory and lossless-fabric checks.");
+    args.Add("hosts", "hosts [16, 128, 1024 or 8192: 16 x 8^(levels-1)]", "128");
+    args.Add("msg", "bytes each host sends to each other host [bytes, 1-16777216]", "65536");
+    args.Add("packet", "largest packet payload [bytes, 1-65535] (GM: 4096); wire level only",
+             "4096");
+    args.Add("level", "what the hosts run: wire (packets handed to the host ports) or gm (GM "
+             "processes on LANai NICs behind PCI) [wire|gm]", "wire");
+    args.Add("lanai", "LANai profile for --level=gm (" + ProfileCatalogue::JoinNames("lanai") +
+             ")", "lanai9");
+    args.Add("host", "host profile for --level=gm (" + ProfileCatalogue::JoinNames("host") + ")",
+             "p200-430vx-linux24");
+    args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
+             "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
+             "at once makes GM drop, NACK and resend", "0");
+    SweepRunner::AddArguments(args, "myrinet-clos-alltoall", "");
+    args.Parse();
+    uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
+    bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
+    std::string lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
+    std::string hostProfile = args.GetChoice("host", ProfileCatalogue::Names("host"));
+    uint32_t n = args.GetUint("hosts", 16, 8192, "hosts");
+    uint32_t msg = args.GetUint("msg", 1, 1u << 24, "bytes");
+    uint32_t packet = args.GetUint("packet", 1, 65535, "bytes");
+    if (MyrinetHelper::ClosLevels(n) == 0)
+    {
+        args.Fail("--hosts: " + std::to_string(n) +
+                  " is not a size the XBar16 Clos rule builds; allowed 16, 128, 1024, 8192");
+    }
+
+    AllToAll run{n, msg, packet, gmLevel, lanai, hostProfile, receiveBuffers};
+    SweepRunner sweep(args,
+                      "myrinet-clos-alltoall",
+                      {"level", "hosts", "switches", "msg_bytes", "packet_bytes",
+                       "unfinished_processes", "gm_messages", "gm_nacks", "gm_resent",
+                       "packets_sent", "packets_delivered", "expected", "drops",
+                       "slack_overflows", "switch_port_stops", "sim_time_ms",
+                       "aggregate_mbytes_per_s", "events"});
+    sweep.SetReusable(false); // a benchmark: its wall time and memory are measured anew
+    sweep.AddPoint(std::string("level=") + (gmLevel ? "gm" : "wire") + " hosts=" +
+                       std::to_string(n) + " msg=" + std::to_string(msg),
+                   [run]() { return RunAllToAll(run); });
+    return sweep.Run();
 }

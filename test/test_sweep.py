@@ -54,6 +54,7 @@ FAKE = textwrap.dedent('''\
             deadline = time.monotonic() + 120
             while not os.path.exists(marker) and time.monotonic() < deadline:
                 time.sleep(0.02)
+            time.sleep(1.0)   # c's result reaches the driver first
         if opts["run-point"] == "bad":
             print("fake: the bad point fails", file=sys.stderr)
             sys.exit(3)
@@ -93,7 +94,8 @@ def test_failing_point_is_reported_and_the_others_finish(fake, tmp_path, jobs):
     out = tmp_path / "out"
     env = {"FAKE_COUNT": str(count), **({"FAKE_A_WAITS": "1"} if jobs == "2" else {})}
     proc = drive(fake, f"--out={out}", f"--jobs={jobs}", env=env)
-    assert proc.returncode == 1, proc.stderr
+    # exit status: the failing point's own (3), as the only failure
+    assert proc.returncode == 3, proc.stderr
     # the failing point is named with what reproduces it, and its own message is passed on
     assert "FAILED (status 3)" in proc.stderr and "--run-point=bad" in proc.stderr
     assert "fake: the bad point fails" in proc.stderr
@@ -316,3 +318,49 @@ def test_python_run_checks_options_as_the_command_line_does(scenario_bin, tmp_pa
                         max_block=4096, jobs=1, out=tmp_path / "ok")
     assert df.equals(pd.read_csv(tmp_path / "ok" / "data.csv"))
     assert sorted(df.mtu.unique()) == [1500, 9000] and set(df.nic) == {"sknet"}
+
+
+def test_every_program_runs_from_python(scenario_bin, tmp_path):
+    """The one-run programs are one-point sweeps: clusternet.run takes them too."""
+    import clusternet
+
+    scenario_bin("gige-switch-incast")
+    incast = clusternet.run("gige-switch-incast", senders=3, frames=50, out=tmp_path / "incast")
+    # PAUSE on: nothing lost; every sender's frames reach the sink
+    assert len(incast) == 4 and set(incast.role) == {"sender", "sink"}
+    assert (incast.drops == 0).all() and (incast.sent_bytes == 3 * 50 * 1500).all()
+    assert (incast.delivered_bytes == incast.sent_bytes).all()
+    clos = clusternet.run("myrinet-clos-alltoall", hosts=16, msg=5000, out=tmp_path / "clos")
+    # 16 x 15 messages of two packets each (4096 + 904 bytes), all delivered
+    assert clos.packets_delivered.tolist() == [16 * 15 * 2] == clos.expected.tolist()
+    bench = clusternet.run("bench-gige-vs-p2p", bytes=1000000, out=tmp_path / "bench")
+    assert bench.model.tolist() == ["clusternet", "p2p"]
+    assert (bench.bytes_rx == 1000000).all()
+
+
+def test_a_changed_trace_is_replayed_again(scenario_bin, scenario_env, tmp_path):
+    import clusternet
+
+    scenario_bin("mpi-replay")
+    trace = tmp_path / "t.txt"
+    trace.write_text("0 send 1 1 1000\n1 recv 0 1 1000\n")
+    first = clusternet.run("mpi-replay", trace=trace, out=tmp_path / "r")
+    trace.write_text("0 send 1 1 100000\n1 recv 0 1 100000\n")
+    second = clusternet.run("mpi-replay", trace=trace, out=tmp_path / "r")
+    assert first.op.tolist() == ["send 1 1 1000", "recv 0 1 1000"]
+    assert second.op.tolist() == ["send 1 1 100000", "recv 0 1 100000"]
+    # and a deadlock keeps its own exit status and one line through the driver
+    trace.write_text("0 recv 1 1 10\n1 recv 0 1 10\n")
+    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={trace}",
+                           f"--out={tmp_path / 'd'}"], capture_output=True, text=True,
+                          env=scenario_env, timeout=120)
+    assert proc.returncode == 3 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+def test_a_benchmark_is_never_reused(scenario_bin, scenario_env, tmp_path):
+    prog = scenario_bin("bench-gige-vs-p2p")
+    for _ in range(2):
+        proc = subprocess.run([prog, "--bytes=1000000", f"--out={tmp_path}"],
+                              capture_output=True, text=True, env=scenario_env, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert "reused" not in proc.stderr and "ratio=" in proc.stdout

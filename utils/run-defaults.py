@@ -5,8 +5,8 @@
     utils/run-defaults.py OUT [--only a,b] [--skip a,b]
 
 Each scenario writes ``OUT/<scenario>/data.csv`` (``--report=0``: no plots, no summary);
-``mpi-replay`` replays ``scenarios/traces/pingpong-barrier.txt``; the programs that print their
-result (STDOUT_PROGRAMS) write their standard output, less wall-clock lines, to
+``mpi-replay`` replays ``scenarios/traces/pingpong-barrier.txt``; the programs that also print
+their result (STDOUT_PROGRAMS) have their standard output, less wall-clock lines, kept in
 ``OUT/<program>/stdout.txt``. A refactor that
 must not change results is checked with ``diff -r`` of two such folders made from the two
 commits. Timing benchmarks are skipped (SKIP). Run it after ``./ns3 build``.
@@ -25,7 +25,7 @@ SKIP = {"bench-gige-vs-p2p"}
 # wall-clock lines, is compared.
 STDOUT_PROGRAMS = ["gige-switch-incast", "myrinet-clos-alltoall"]
 EXTRA = {"mpi-replay": [f"--trace={ROOT}/scenarios/traces/pingpong-barrier.txt"]}
-NO_REPORT_FLAG = {"mpi-replay"}
+NO_REPORT_FLAG = {"mpi-replay", "gige-switch-incast", "myrinet-clos-alltoall"}
 
 
 def main(argv):
@@ -38,33 +38,27 @@ def main(argv):
     only = [n for n in args.only.split(",") if n]
     skip = SKIP | set(STDOUT_PROGRAMS) | {n for n in args.skip.split(",") if n}
     names = [n for n in names if (n in only if only else n not in skip)]
+    stdout_names = [n for n in STDOUT_PROGRAMS if n not in names and (not only or n in only)]
     env = dict(os.environ, PYTHONPATH=ROOT)
     failed = []
-    for name in names:
+    for name in names + stdout_names:
         exe = os.path.join(ROOT, "build", "scenarios", name)
         out = os.path.join(os.path.abspath(args.out), name)
         start = time.monotonic()
         cmd = [exe, f"--out={out}", *EXTRA.get(name, [])]
         if name not in NO_REPORT_FLAG:
             cmd.append("--report=0")
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         status = "ok" if proc.returncode == 0 else f"FAILED ({proc.returncode})"
         print(f"{name:28s} {time.monotonic() - start:7.1f} s  {status}", flush=True)
+        if name in STDOUT_PROGRAMS:
+            os.makedirs(out, exist_ok=True)
+            lines = [l for l in proc.stdout.splitlines(True) if not l.startswith("wall_")]
+            with open(os.path.join(out, "stdout.txt"), "w") as f:
+                f.writelines(lines)
         if proc.returncode != 0:
             failed.append(name)
             print(proc.stderr.strip()[-2000:], file=sys.stderr)
-    for name in [] if only else STDOUT_PROGRAMS:
-        exe = os.path.join(ROOT, "build", "scenarios", name)
-        proc = subprocess.run([exe], cwd=ROOT, env=env, capture_output=True, text=True)
-        out = os.path.join(args.out, name)
-        os.makedirs(out, exist_ok=True)
-        lines = [l for l in proc.stdout.splitlines(True) if not l.startswith("wall_")]
-        with open(os.path.join(out, "stdout.txt"), "w") as f:
-            f.writelines(lines)
-        print(f"{name:28s} stdout, status {proc.returncode}", flush=True)
-        if proc.returncode != 0:
-            failed.append(name)
     return 1 if failed else 0
 
 
