@@ -12,7 +12,6 @@
 
 #include <cstdio>
 #include <sstream>
-#include <thread>
 
 namespace ns3
 {

@@ -15,7 +15,6 @@
 #include "ns3/simulator.h"
 #include "sweep-runner.h"
 
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

@@ -17,7 +17,6 @@
 #include "sweep-runner.h"
 #include "ns3/uinteger.h"
 
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

@@ -15,7 +15,6 @@
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

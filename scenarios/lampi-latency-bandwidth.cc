@@ -20,7 +20,6 @@
 #include "ns3/network-module.h"
 
 #include <algorithm>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

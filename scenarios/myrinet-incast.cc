@@ -19,7 +19,6 @@
 #include "ns3/network-module.h"
 
 #include <map>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <sstream>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

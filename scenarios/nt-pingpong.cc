@@ -21,7 +21,6 @@
 
 #include <map>
 #include <sstream>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

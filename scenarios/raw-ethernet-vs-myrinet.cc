@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <set>
-#include <thread>
 
 using namespace ns3;
 using namespace ns3::clusternet;

@@ -19,7 +19,6 @@
 #include "sweep-runner.h"
 
 #include <algorithm>
-#include <thread>
 
 using namespace ns3::clusternet;
 
