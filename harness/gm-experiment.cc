@@ -16,6 +16,9 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <cstdlib>
+#include <iostream>
+
 namespace ns3
 {
 namespace clusternet
@@ -210,8 +213,22 @@ GmExperiment::GetMcp(uint32_t i) const
 void
 GmExperiment::Run()
 {
-    Simulator::Stop(Seconds(3600)); // a bound far beyond any test; the test stops earlier
+    // A bound far beyond any test; the test stops earlier. Reaching it means the protocol
+    // stalled (a model bug): one line and exit status 3, never a row from a test that did
+    // not finish.
+    const Time bound = Seconds(3600);
+    const Time start = Simulator::Now();
+    EventId stop = Simulator::Stop(bound);
     Simulator::Run();
+    if (!stop.IsPending())
+    {
+        std::cerr << "GM test stalled: it did not finish within " << bound.GetSeconds()
+                  << " s of simulated time after it started at " << start.GetMicroSeconds()
+                  << " us (a model bug; please report it with this command)" << std::endl;
+        Simulator::Destroy();
+        std::exit(3);
+    }
+    stop.Cancel(); // the next test sets its own bound
 }
 
 } // namespace clusternet

@@ -83,6 +83,24 @@ def test_allsize_dip_and_bidirectional_half(scenario_bin, scenario_env, tmp_path
     assert 0.4 < bi.max() / uni.max() < 0.65
 
 
+def test_gm_go_back_delivers_the_last_message_of_a_stream(scenario_bin, scenario_env, tmp_path):
+    # Regression (issue 26, class 9): with these control-program costs the bidirectional
+    # 256-byte stream NACKs often (four receive buffers). A fragment read while its connection
+    # went back was sent ahead of the resends and dropped; when it was the stream's last, no
+    # later packet NACKed it, the test never finished, and the next test aborted
+    # ("GmPort::WaitEvent while already waiting"). Every message must arrive, at both sizes.
+    out = tmp_path / "goback"
+    proc = subprocess.run([scenario_bin("myrinet-gm-allsize"), f"--out={out}", "--mode=bi",
+                           "--min-msg=253", "--max-msg=256", "--report=0", "--jobs=1",
+                           "--set=mcp.SendCycles=149;mcp.RecvCycles=161;mcp.AckCycles=364"],
+                          capture_output=True, text=True, env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    assert list(data["msg_bytes"]) == [253, 256]
+    # 2048 messages each way; the exchange that follows the stream finishes too.
+    assert (data["reps"] == 2048).all() and (data["latency_us"] > 0).all()
+
+
 def test_tcp_over_gm_latency_and_conservation(scenario_bin, scenario_env, tmp_path):
     out = tmp_path / "tcpgm"
     summary = run(scenario_bin, scenario_env, "myrinet-tcp-over-gm", out, "--sockbuf=65536",

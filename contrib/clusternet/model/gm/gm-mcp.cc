@@ -120,6 +120,7 @@ GmMcp::DoDispose()
     m_sendQueues.clear();
     m_unacked.clear();
     m_resendQueue.clear();
+    m_resendsPending.clear();
     m_backlog.clear();
     for (auto& [node, ev] : m_goBackTimer)
     {
@@ -357,6 +358,17 @@ GmMcp::FragmentRead(std::shared_ptr<SendRecord> rec, uint32_t offset, uint32_t b
         h.SetSourceNode(m_nodeId);
         h.SetDestinationNode(rec->node);
         uint32_t seq = m_nextSeq[rec->node]++;
+        if (m_resendsPending[rec->node] > 0)
+        {
+            // A go-back of this connection came while the fragment was being read: the
+            // receiver drops everything until the resends, so the fragment goes behind them.
+            m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes, true};
+            ++m_resendsPending[rec->node];
+            m_resendQueue.push_back({rec->node, seq});
+            m_nic->ReleaseSendBuffer();
+            TrySdma();
+            return;
+        }
         h.SetSequence(seq);
         h.SetMessageLength(rec->length);
         h.SetOffset(offset);
@@ -383,6 +395,7 @@ GmMcp::ResendRead(Resend r)
         }
         InFlight& f = it->second;
         f.resendQueued = false;
+        --m_resendsPending[r.node];
         Ptr<Packet> p = f.bytes > 0 ? f.rec->message->CreateFragment(f.offset, f.bytes)
                                     : Create<Packet>();
         GmHeader h;
@@ -482,6 +495,10 @@ GmMcp::HandleAck(GmHeader h)
     auto it = m_unacked.find({h.GetSourceNode(), h.GetSequence()});
     NS_ASSERT_MSG(it != m_unacked.end(), "GM: ACK for a packet not in flight: " << h);
     std::shared_ptr<SendRecord> rec = it->second.rec;
+    if (it->second.resendQueued)
+    {
+        --m_resendsPending[h.GetSourceNode()]; // acknowledged before its resend went out
+    }
     m_unacked.erase(it);
     ++rec->acked;
     if (rec->allRead && rec->acked == rec->fragments)
@@ -526,6 +543,7 @@ GmMcp::GoBack(uint16_t node, uint32_t from)
         if (!it->second.resendQueued)
         {
             it->second.resendQueued = true;
+            ++m_resendsPending[node];
             m_resendQueue.push_back({node, it->first.second});
         }
     }

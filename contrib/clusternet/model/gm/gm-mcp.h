@@ -71,8 +71,10 @@ struct GmEvent
  * expects); the receiver then drops every later packet of that connection until the expected
  * one arrives (go-back-N). The sender, RetransmitDelay after a NACK, reads every packet of that
  * connection not yet acknowledged from host memory again and resends it with its sequence
- * number, ahead of new fragments. Packets are never reordered on a path (the fabric is lossless
- * and FIFO), so a dropped packet is always followed by a NACK that covers it.
+ * number, ahead of new fragments; a fragment whose read was under way when the connection went
+ * back joins the resends instead of going on the wire (the receiver would drop it). Packets are
+ * never reordered on a path (the fabric is lossless and FIFO), so every packet the receiver
+ * drops is resent without a timeout.
  *
  * All work runs on the LANai processor (LanaiNic), in cycles, so the same firmware is slower on
  * a slower LANai.
@@ -216,6 +218,10 @@ class GmMcp : public Object
     std::map<uint16_t, uint32_t> m_expectedSeq; //!< per source node
     std::map<std::pair<uint16_t, uint32_t>, InFlight> m_unacked; //!< (node, seq)
     std::deque<Resend> m_resendQueue;         //!< served before new fragments
+    /// Per destination node: packets marked for resend and not yet sent again. While there are
+    /// any, a new packet of that connection would reach a receiver that expects the resends
+    /// first (go-back-N), so it joins them instead of going on the wire.
+    std::map<uint16_t, uint32_t> m_resendsPending;
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
     std::deque<bool> m_onWire; //!< packets handed to the port, in order: true = data
