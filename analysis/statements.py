@@ -1466,12 +1466,13 @@ STATEMENTS = [
               "bandwidth.", ("myrinet-gm-allsize", "myrinet-pci-dma"),
               "GM uni peak / PCI DMA write rate (2nd test) in [0.78, 0.88]",
               s001_gm_peak_share_of_pci, False,
-              "GM's stream reaches 0.90 of the DMA write rate (114.9 / 127.4 MB/s; reference row "
-              "uni peak +7.4 %): per 4 KB fragment the model adds only 2.4 us of LANai work "
+              "GM's stream reaches 0.90 of the DMA write rate (114.6 / 127.4 MB/s; reference row "
+              "uni peak +7.1 %): per 4 KB fragment the model adds only 2.5 us of LANai work "
               "(SdmaCycles + SendCycles) in series with a 33 us SDMA, where the paper's 107 MB/s "
-              "needs ~5.2 us. A per-fragment cycle count cannot supply it (SdmaCycles 590 gives "
-              "106 MB/s but 14.9 us latency and a 2.8 us larger g): the missing cost is paid only "
-              "by large data DMAs (the bi row, +20 %, points the same way)"),
+              "needs ~5.2 us. A per-fragment cycle count cannot supply it (with the hand-fitted "
+              "costs, SdmaCycles 590 gave 106 MB/s but 14.9 us latency and a 2.8 us larger g): "
+              "the missing cost is paid only by large data DMAs (the bi row, +20 %, points the "
+              "same way)"),
     Statement("s001-07", "001", "4.3",
               "When δ is equal to zero, the average time to send the first few messages "
               "corresponds to the send overhead (O_s) ... The curve transitions starts when the "
