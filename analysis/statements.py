@@ -1168,7 +1168,7 @@ STATEMENTS = [
               "interrupt coalescing ... in the range of message sizes shown",
               "raw-ethernet-vs-myrinet", "GM latency <= 0.8 x GigE (coalescing off) at every size",
               s003_myrinet_below_gige_nocoal, False,
-              "GM on the LANai 7.2 (16.5-17.1 us) is slower than kernel UDP without coalescing "
+              "GM on the LANai 7.2 (16.2-16.8 us) is slower than kernel UDP without coalescing "
               "(11.1 us: host CPU 5.1, NIC and PCI 2.8, wire and switch 3.2) at small sizes. The "
               "Athlon's per-packet costs are PIII-450 values over the clock ratio; the "
               "interrupts' unscaled bus I/O (8259 ICU, ICR reads: +3-4.5 us) and a 33-68 % "
