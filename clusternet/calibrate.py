@@ -128,6 +128,11 @@ MAX_WHOLE_MOVES = 50   # one-unit moves of the whole attributes after the local 
 # a factor e); the clearance keeps the rounded values inside the check.
 STATEMENT_WEIGHT = 100.0
 STATEMENT_CLEARANCE = 0.002
+# A profile value that a recipe's fit misses by at most AGREEMENT times the fitted attribute's
+# standard error (at SCATTER_FLOOR) is one the recipe's points cannot tell from the fit: the fits
+# chained on one another's values (seed 000's host costs and latencies, seed 001's PCI and GM
+# costs) end within a few tenths of a percent of each other, not on one number.
+AGREEMENT = 0.1
 
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}
 RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9,
@@ -1117,18 +1122,37 @@ def parameters_frame(result):
     return pd.DataFrame(rows)
 
 
+def agreement(held, fitted, rel_sigma):
+    """How a profile's value ``held`` compares with a fit's ``fitted`` (attribute strings), whose
+    relative standard error is ``rel_sigma`` (NaN when the fit gives none): ``"same"`` (equal
+    numbers), ``"within"`` (at most :data:`AGREEMENT` standard errors apart) or ``"differs"``."""
+    try:
+        h, hu = parse_quantity(held, "profile")
+        f, fu = parse_quantity(fitted, "fit")
+        h = convert(h, hu, fu, "profile")
+    except CalibrationError:
+        return "same" if held == fitted else "differs"
+    if math.isclose(h, f, rel_tol=1e-12, abs_tol=0.0):
+        return "same"
+    if math.isfinite(rel_sigma) and abs(h - f) <= AGREEMENT * rel_sigma * abs(f):
+        return "within"
+    return "differs"
+
+
 def held_and_fitted(parameters_csv, profiles):
     """Each attribute a written ``parameters.csv`` fits (and each its ``also`` names), with the
-    value ``profiles`` (:func:`clusternet.catalogue.load_profiles`) holds and the fitted one:
-    ``[(profile, target, attribute, held, fitted), ...]``."""
+    value ``profiles`` (:func:`clusternet.catalogue.load_profiles`) holds, the fitted one and
+    their :func:`agreement`: ``[(profile, target, attribute, held, fitted, verdict), ...]``."""
     fitted = pd.read_csv(parameters_csv, dtype=str, keep_default_na=False)
     out = []
     for row in fitted.itertuples(index=False):
         target, attr = row.attribute.split(".")
         places = [(row.profile, target, attr)] + [
             (a.split(":")[0], *a.split(":")[1].split(".")) for a in row.also.split()]
+        sigma = float(row.rel_sigma) if row.rel_sigma else math.nan
         for profile, tgt, at in places:
-            out.append((profile, tgt, at, profiles[profile].values[(tgt, at)][0], row.fitted))
+            held = profiles[profile].values[(tgt, at)][0]
+            out.append((profile, tgt, at, held, row.fitted, agreement(held, row.fitted, sigma)))
     return out
 
 
