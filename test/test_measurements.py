@@ -36,6 +36,22 @@ def test_np_out_reads_size_and_time(tmp_path):
     assert curve["mbps"].tolist() == pytest.approx([0.4, 0.8, 4.0, 204.8])
 
 
+def test_a_real_netpipe_file_reads():
+    """A NetPIPE np.out measured by someone else: ``np.out`` of the public repository
+    github.com/jli111/ompi (commit 15f792b4), kept verbatim as fixtures/ompi-netpipe.np.out:
+    124 block sizes from 1 byte to 8 MB with NetPIPE's perturbations (n-3, n, n+3). Its second
+    column is NetPIPE's own throughput in 2^20 bit/s, which the reader ignores; the reader's
+    mbps (10^6 bit/s, from size and time) times 10^6 / 2^20 must give it back."""
+    path = REPO / "test" / "fixtures" / "ompi-netpipe.np.out"
+    curve = read_np_out(path)
+    assert len(curve) == 124
+    first, last = curve.iloc[0], curve.iloc[-1]
+    assert (first.msg_bytes, first.latency_us) == (1, pytest.approx(27.61))
+    assert (last.msg_bytes, last.latency_us) == (8388611, pytest.approx(13895.31))
+    netpipe = [float(line.split()[1]) for line in path.read_text().splitlines()]
+    assert list(curve.mbps * 1e6 / 2**20) == pytest.approx(netpipe, rel=1e-3)
+
+
 def test_repeated_size_is_averaged_and_comments_skipped(tmp_path):
     path = tmp_path / "np.out"
     path.write_text("# NetPIPE run\n\n 4 1 0.000010\n 4 1 0.000030\n 16 1 0.000020\n")
