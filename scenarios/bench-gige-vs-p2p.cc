@@ -7,7 +7,8 @@
 //      the host model (HostCpu, PciBus) of the chosen profiles;
 //   2. through ns-3's PointToPointNetDevice at the same line rate, no host model.
 // Each run reports the wall time of Simulator::Run() per simulated packet (frames on the wire,
-// both directions). The last line is ratio=<wall per packet, clusternet / p2p>.
+// both directions) and the events it executed per packet. The last line is
+// ratio=<wall per packet, clusternet / p2p>.
 //
 // data.csv has one row per model (its wall times change from run to run: a benchmark is
 // never reused from an earlier run).
@@ -40,6 +41,7 @@ struct BenchResult
     double wallSeconds; //!< wall time of Simulator::Run() [s]
     uint64_t packets;   //!< frames on the wire, both directions
     uint64_t received;  //!< bytes at the sink
+    uint64_t events;    //!< events Simulator::Run() executed
 };
 
 /// Run a BulkSend transfer of @p bytes between the two nodes of @p nodes over @p devs.
@@ -86,7 +88,8 @@ RunTransfer(NodeContainer nodes, NetDeviceContainer devs, uint64_t bytes)
     BenchResult r{(done - MilliSeconds(1)).GetSeconds(),
                   std::chrono::duration<double>(t1 - t0).count(),
                   packets,
-                  sink->GetTotalRx()};
+                  sink->GetTotalRx(),
+                  Simulator::GetEventCount()};
     Simulator::Destroy();
     return r;
 }
@@ -95,21 +98,25 @@ RunTransfer(NodeContainer nodes, NetDeviceContainer devs, uint64_t bytes)
 std::vector<std::string>
 Report(const char* model, const BenchResult& r)
 {
-    std::printf("%-11s  %12llu  %8.4f  %12.1f  %9llu  %7.3f  %9.3f\n",
+    std::printf("%-11s  %12llu  %8.4f  %12.1f  %9llu  %7.3f  %9.3f  %10llu  %8.2f\n",
                 model,
                 static_cast<unsigned long long>(r.received),
                 r.simSeconds,
                 r.received * 8.0 / r.simSeconds / 1e6,
                 static_cast<unsigned long long>(r.packets),
                 r.wallSeconds,
-                r.wallSeconds / r.packets * 1e6);
+                r.wallSeconds / r.packets * 1e6,
+                static_cast<unsigned long long>(r.events),
+                static_cast<double>(r.events) / r.packets);
     return {model,
             std::to_string(r.received),
             SweepRunner::Fixed(r.simSeconds, 6),
             SweepRunner::Fixed(r.received * 8.0 / r.simSeconds / 1e6, 3),
             std::to_string(r.packets),
             SweepRunner::Fixed(r.wallSeconds, 3),
-            SweepRunner::Fixed(r.wallSeconds / r.packets * 1e6, 3)};
+            SweepRunner::Fixed(r.wallSeconds / r.packets * 1e6, 3),
+            std::to_string(r.events),
+            SweepRunner::Fixed(static_cast<double>(r.events) / r.packets, 3)};
 }
 
 /// One benchmark: the clusternet run, then the point-to-point run.
@@ -129,7 +136,8 @@ RunBench(const Bench& b)
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(b.sockbuf));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(b.sockbuf));
 
-    std::printf("model        bytes_rx      sim_s     goodput_Mbps  packets    wall_s   wall_us/pkt\n");
+    std::printf("model        bytes_rx      sim_s     goodput_Mbps  packets    wall_s   wall_us/pkt"
+                "  events      events/pkt\n");
     SweepRunner::Rows rows;
     BenchResult gige;
     {
@@ -182,7 +190,7 @@ main(int argc, char** argv)
     SweepRunner sweep(args,
                       "bench-gige-vs-p2p",
                       {"model", "bytes_rx", "sim_s", "goodput_mbps", "packets", "wall_s",
-                       "wall_us_per_pkt"});
+                       "wall_us_per_pkt", "events", "events_per_pkt"});
     sweep.SetReusable(false); // wall times: measured anew on every run
     sweep.AddPoint("nic=" + b.nic + " host=" + b.host, [b]() { return RunBench(b); });
     return sweep.Run();

@@ -2,10 +2,14 @@
 """The benchmark and the example programs: output contract and clean refusal of bad input."""
 import re
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import BUILD
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def program(path):
@@ -31,6 +35,39 @@ def test_bench_reports_both_models_and_ratio(scenario_env):
         assert 0 < float(row[3]) <= bound[model] + 0.1
     # both carried the same data segments; ACK counts may differ with timing
     assert int(rows["clusternet"][4]) >= 2000000 // 1448
+    # events per packet: a frame's transmit-complete and its arrival are events of their own
+    for model, row in rows.items():
+        assert int(row[7]) >= 2 * int(row[4]) and float(row[8]) >= 2.0, row
+
+
+def test_ns3_bench_prints_every_part_it_is_asked_for(scenario_env):
+    """./ns3 bench's figures (utils/bench.py, tiny sizes): (a, b) a row per run with both
+    models' wall and events per packet and their ratio; (c) a row per Clos size whose packet
+    count is the all-to-all's: 16 hosts x 15 peers x one 4096-byte packet each."""
+    program(BUILD / "scenarios" / "bench-gige-vs-p2p")
+    proc = subprocess.run([sys.executable, str(REPO / "utils" / "bench.py"), "--parts=a,c",
+                           "--runs=2", "--bytes=1000000", "--clos=16x4096"],
+                          capture_output=True, text=True, env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    runs = [ln.split() for ln in lines if re.match(r"\s+[12]\s+\d", ln)]
+    assert len(runs) == 2 and all(len(r) == 6 for r in runs), proc.stdout
+    for r in runs:
+        assert float(r[3]) == pytest.approx(float(r[1]) / float(r[2]), abs=0.01)
+    assert any(ln.strip().startswith("ratio: min") for ln in lines)
+    clos = [ln.split() for ln in lines if re.match(r"\s+16\s+4096\s", ln)]
+    assert len(clos) == 1 and int(clos[0][2]) == 16 * 15, proc.stdout
+
+
+@pytest.mark.parametrize("args,name", [(["--parts=x"], "--parts"), (["--runs=0"], "--runs"),
+                                       (["--clos=100x5"], "--clos"), (["--bytes=1"], "--bytes"),
+                                       (["--frob"], "--frob")])
+def test_ns3_bench_refuses_bad_options_in_one_line(scenario_env, args, name):
+    proc = subprocess.run([sys.executable, str(REPO / "utils" / "bench.py"), *args],
+                          capture_output=True, text=True, env=scenario_env, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and name in lines[0], proc.stderr
 
 
 @pytest.mark.parametrize("exe,args,name", [
