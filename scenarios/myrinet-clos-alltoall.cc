@@ -4,7 +4,8 @@
 // host sends --msg bytes to every other host as packets of at most --packet bytes (GM's 4 KB
 // fragments), destinations in a shifted order (host i sends to i+1, i+2, ...). A benchmark of
 // the wormhole model: it prints simulated time, wall time, events, events per second and peak
-// memory, and checks the fabric lost nothing.
+// memory (and, at the wire level, the most packets alive at once: each host creates its packets
+// as its port needs them), and checks the fabric lost nothing.
 //
 // With --level=gm every host runs GM on a LANai NIC behind its PCI bus (the --lanai and --host
 // profiles): a process on each host keeps up to its send tokens of --msg-byte messages in
@@ -36,6 +37,51 @@ using namespace ns3::clusternet;
 
 namespace
 {
+
+/// Packets created and not yet delivered, over all hosts of a wire-level run.
+struct InFlight
+{
+    uint64_t now{0};  //!< created, not yet delivered
+    uint64_t peak{0}; //!< the largest @c now
+};
+
+/**
+ * One host's wire-level all-to-all: its packets in destination order (host self+1, self+2, ...),
+ * each --packet bytes at most, created only when the port's queue needs one: the queue holds
+ * kDepth packets besides the one on the link, refilled when a packet's last byte has left, so
+ * the port never waits for one and memory stays with what is in flight.
+ */
+struct WireSender
+{
+    static constexpr uint32_t kDepth = 4;
+    Ptr<NetDevice> port;
+    const NetDeviceContainer* ports{nullptr};
+    InFlight* inFlight{nullptr};
+    uint32_t self{0};
+    uint32_t hosts{0};
+    uint32_t msg{0};
+    uint32_t packet{0};
+    uint32_t shift{1};    //!< destination of the next packet: self + shift
+    uint32_t fragment{0}; //!< next packet's index within its message
+
+    /// Queue the next packet, if any is left.
+    void SendNext()
+    {
+        if (shift == hosts)
+        {
+            return;
+        }
+        uint32_t size = std::min(packet, msg - fragment * packet);
+        Address dst = ports->Get((self + shift) % hosts)->GetAddress();
+        if (++fragment * uint64_t{packet} >= msg)
+        {
+            fragment = 0;
+            ++shift;
+        }
+        inFlight->peak = std::max(inFlight->peak, ++inFlight->now);
+        port->Send(Create<Packet>(size), dst, 1);
+    }
+};
 
 /**
  * One host's all-to-all process over GM: up to its send tokens of messages in flight, a
@@ -175,19 +221,23 @@ RunAllToAll(AllToAll a)
             });
         }
     }
-    // Each host queues its packets in destination order; the port sends them one by one.
+    // Each host queues its packets in destination order, a few at a time; the port sends them
+    // one by one.
+    InFlight inFlight;
+    std::vector<WireSender> senders(gmLevel ? 0 : n);
     for (uint32_t i = 0; i < n && !gmLevel; ++i)
     {
-        Ptr<NetDevice> src = ports.Get(i);
-        src->SetAttribute("MaxQueue", UintegerValue(perMsg * (n - 1)));
-        for (uint32_t s = 1; s < n; ++s)
+        WireSender& w = senders[i];
+        w = WireSender{ports.Get(i), &ports, &inFlight, i, n, msg, packet};
+        w.port->TraceConnectWithoutContext(
+            "PhyTxEnd",
+            Callback<void, Ptr<const Packet>>([&w](Ptr<const Packet>) { w.SendNext(); }));
+        w.port->TraceConnectWithoutContext(
+            "MacRx",
+            Callback<void, Ptr<const Packet>>([&inFlight](Ptr<const Packet>) { --inFlight.now; }));
+        for (uint32_t k = 0; k <= WireSender::kDepth; ++k)
         {
-            Address dst = ports.Get((i + s) % n)->GetAddress();
-            for (uint32_t f = 0; f < perMsg; ++f)
-            {
-                uint32_t size = std::min(packet, msg - f * packet);
-                src->Send(Create<Packet>(size), dst, 1);
-            }
+            w.SendNext();
         }
     }
     auto wall1 = std::chrono::steady_clock::now();
@@ -243,6 +293,7 @@ RunAllToAll(AllToAll a)
         rx = gmBytes;       // message payload delivered to the processes
     }
     procs.clear();
+    senders.clear();
     mcps.clear();
     Simulator::Destroy();
     struct rusage ru;
@@ -266,7 +317,9 @@ RunAllToAll(AllToAll a)
               << " aggregate_MBps=" << rx / simEnd.GetSeconds() / 1e6 << "\n"
               << "wall_build_s=" << build << " wall_run_s=" << run << " events=" << events
               << " events_per_s=" << std::setprecision(0) << events / run
-              << " peak_rss_MB=" << std::setprecision(1) << ru.ru_maxrss / 1024.0 << std::endl;
+              << " peak_rss_MB=" << std::setprecision(1) << ru.ru_maxrss / 1024.0
+              << (gmLevel ? "" : " peak_packets_in_flight=" + std::to_string(inFlight.peak))
+              << std::endl;
     const bool lossless =
         rxPackets == expectPackets && drops == 0 && overflows == 0 && unfinished == 0;
     if (!lossless)

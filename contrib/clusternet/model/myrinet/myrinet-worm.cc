@@ -202,6 +202,9 @@ MyrinetWorm::Release(uint32_t k)
     {
         m_done = true;
         m_step.Cancel();
+        // The step event holds a Ptr to this worm; dropping its id breaks that cycle, so the
+        // worm and its packet are freed once the last hop is released.
+        m_step = EventId();
     }
     tx->NotifyTxReleased(bytes); // may hand the port to another worm
     if (last)
