@@ -241,6 +241,16 @@ GigeNetDevice::GigeNetDevice()
 {
     NS_LOG_FUNCTION(this);
     m_rxCoalescer = CreateObject<InterruptCoalescer>();
+    // The pipeline's stages hand over through members: one callback each, built once (a
+    // callback with a bound packet would allocate on every frame).
+    m_hostTxDoneCb = MakeCallback(&GigeNetDevice::HostTxDone, this);
+    m_txDescriptorFetchedCb = MakeCallback(&GigeNetDevice::TxDescriptorFetched, this);
+    m_txDmaDoneCb = MakeCallback(&GigeNetDevice::TxDmaDone, this);
+    m_rxFrameWrittenCb = MakeCallback(&GigeNetDevice::RxFrameWritten, this);
+    m_rxDmaDoneCb = MakeCallback(&GigeNetDevice::RxDmaDone, this);
+    m_rxLoopCb = MakeCallback(&GigeNetDevice::RxLoop, this);
+    m_rxLoopStepCb = MakeCallback(&GigeNetDevice::RxLoopStep, this);
+    m_txInterruptDoneCb = MakeCallback(&GigeNetDevice::TxInterruptDone, this);
 }
 
 GigeNetDevice::~GigeNetDevice()
@@ -296,6 +306,18 @@ GigeNetDevice::DoDispose()
     m_txFifo.clear();
     m_rxFifo.clear();
     m_rxDone.clear();
+    m_hostTxFrame = nullptr;
+    m_txDmaFrame = nullptr;
+    m_rxDmaFrame = nullptr;
+    m_rxLoopFrame = nullptr;
+    m_hostTxDoneCb = MakeNullCallback<void>();
+    m_txDescriptorFetchedCb = MakeNullCallback<void>();
+    m_txDmaDoneCb = MakeNullCallback<void>();
+    m_rxFrameWrittenCb = MakeNullCallback<void>();
+    m_rxDmaDoneCb = MakeNullCallback<void>();
+    m_rxLoopCb = MakeNullCallback<void>();
+    m_rxLoopStepCb = MakeNullCallback<void>();
+    m_txInterruptDoneCb = MakeNullCallback<void>();
     m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
     EthernetSwitchPort::DoDispose();
 }
@@ -404,7 +426,7 @@ GigeNetDevice::SendFrom(Ptr<Packet> packet,
 void
 GigeNetDevice::HostTxKick()
 {
-    if (m_hostTxBusy || m_txRing.size() >= m_txRingSize || m_queue->IsEmpty())
+    if (m_hostTxFrame || m_txRing.size() >= m_txRingSize || m_queue->IsEmpty())
     {
         return;
     }
@@ -416,20 +438,20 @@ GigeNetDevice::HostTxKick()
         HostTxKick();
         return;
     }
-    m_hostTxBusy = true;
+    m_hostTxFrame = frame;
     Time cost = ProtocolCost(frame, true) + m_driverTxCost;
     if (m_txCopy)
     {
         cost += m_cpu->CopyCost(frame->GetSize());
     }
-    m_cpu->Execute(cost, HostCpu::KERNEL, MakeCallback(&GigeNetDevice::HostTxDone, this, frame));
+    m_cpu->Execute(cost, HostCpu::KERNEL, m_hostTxDoneCb);
 }
 
 void
-GigeNetDevice::HostTxDone(Ptr<Packet> frame)
+GigeNetDevice::HostTxDone()
 {
-    m_hostTxBusy = false;
-    m_txRing.push_back(frame);
+    m_txRing.push_back(m_hostTxFrame);
+    m_hostTxFrame = nullptr;
     TxDmaKick();
     HostTxKick();
 }
@@ -437,7 +459,7 @@ GigeNetDevice::HostTxDone(Ptr<Packet> frame)
 void
 GigeNetDevice::TxDmaKick()
 {
-    if (m_txDmaBusy || m_txRing.empty())
+    if (m_txDmaFrame || m_txRing.empty())
     {
         return;
     }
@@ -448,41 +470,39 @@ GigeNetDevice::TxDmaKick()
     }
     m_txRing.pop_front();
     m_txFifoBytes += frame->GetSize();
-    m_txDmaBusy = true;
+    m_txDmaFrame = frame;
     if (!m_cpu && !m_bus && m_nicTxCost.IsZero())
     {
-        TxDmaDone(frame);
+        TxDmaDone();
         return;
     }
-    Simulator::Schedule(m_nicTxCost, &GigeNetDevice::TxDmaDescriptorDone, this, frame);
+    Simulator::Schedule(m_nicTxCost, &GigeNetDevice::TxDmaDescriptorDone, this);
 }
 
 void
-GigeNetDevice::TxDmaDescriptorDone(Ptr<Packet> frame)
+GigeNetDevice::TxDmaDescriptorDone()
 {
     if (!m_bus)
     {
-        TxDmaDone(frame);
+        TxDmaDone();
         return;
     }
     // Fetch the descriptor, then the frame, from host memory.
-    Ptr<PciBus> bus = m_bus;
-    uint32_t len = frame->GetSize();
-    uint32_t burst = m_dmaReadBurst;
-    Callback<void> done = MakeCallback(&GigeNetDevice::TxDmaDone, this, frame);
-    bus->Transfer(
-        m_descriptorBytes,
-        PciBus::DMA_READ,
-        [bus, len, done, burst]() { bus->Transfer(len, PciBus::DMA_READ, done, burst); },
-        burst);
+    m_bus->Transfer(m_descriptorBytes, PciBus::DMA_READ, m_txDescriptorFetchedCb, m_dmaReadBurst);
 }
 
 void
-GigeNetDevice::TxDmaDone(Ptr<Packet> frame)
+GigeNetDevice::TxDescriptorFetched()
 {
-    NS_LOG_FUNCTION(this << frame);
-    m_txDmaBusy = false;
-    m_txFifo.push_back(frame);
+    m_bus->Transfer(m_txDmaFrame->GetSize(), PciBus::DMA_READ, m_txDmaDoneCb, m_dmaReadBurst);
+}
+
+void
+GigeNetDevice::TxDmaDone()
+{
+    NS_LOG_FUNCTION(this << m_txDmaFrame);
+    m_txFifo.push_back(m_txDmaFrame);
+    m_txDmaFrame = nullptr;
     MacTxKick();
     TxDmaKick();
     HostTxKick();
@@ -694,40 +714,39 @@ GigeNetDevice::ReleaseRxBuffer(uint32_t bytes)
 void
 GigeNetDevice::RxDmaKick()
 {
-    if (m_rxDmaBusy || m_rxFifo.empty() || m_rxRingFree == 0)
+    if (m_rxDmaFrame || m_rxFifo.empty() || m_rxRingFree == 0)
     {
         return;
     }
-    Ptr<Packet> frame = m_rxFifo.front();
-    m_rxDmaBusy = true;
+    m_rxDmaFrame = m_rxFifo.front();
     --m_rxRingFree;
-    if (!m_bus)
-    {
-        Simulator::Schedule(m_nicRxCost, &GigeNetDevice::RxDmaDone, this, frame);
-        return;
-    }
-    Ptr<PciBus> bus = m_bus;
-    uint32_t desc = m_descriptorBytes;
-    uint32_t burst = m_dmaWriteBurst;
-    Callback<void> done = MakeCallback(&GigeNetDevice::RxDmaDone, this, frame);
     // Firmware work, then the frame and its completion descriptor are written to host memory.
-    Simulator::Schedule(m_nicRxCost, [bus, frame, desc, done, burst]() {
-        bus->Transfer(
-            frame->GetSize(),
-            PciBus::DMA_WRITE,
-            [bus, desc, done, burst]() { bus->Transfer(desc, PciBus::DMA_WRITE, done, burst); },
-            burst);
-    });
+    Simulator::Schedule(m_nicRxCost,
+                        m_bus ? &GigeNetDevice::RxDmaStart : &GigeNetDevice::RxDmaDone,
+                        this);
 }
 
 void
-GigeNetDevice::RxDmaDone(Ptr<Packet> frame)
+GigeNetDevice::RxDmaStart()
 {
-    NS_LOG_FUNCTION(this << frame);
-    NS_ASSERT_MSG(!m_rxFifo.empty() && m_rxFifo.front() == frame, "RX FIFO out of order");
+    m_bus->Transfer(m_rxDmaFrame->GetSize(), PciBus::DMA_WRITE, m_rxFrameWrittenCb, m_dmaWriteBurst);
+}
+
+void
+GigeNetDevice::RxFrameWritten()
+{
+    m_bus->Transfer(m_descriptorBytes, PciBus::DMA_WRITE, m_rxDmaDoneCb, m_dmaWriteBurst);
+}
+
+void
+GigeNetDevice::RxDmaDone()
+{
+    NS_LOG_FUNCTION(this << m_rxDmaFrame);
+    NS_ASSERT_MSG(!m_rxFifo.empty() && m_rxFifo.front() == m_rxDmaFrame, "RX FIFO out of order");
+    Ptr<Packet> frame = m_rxDmaFrame;
+    m_rxDmaFrame = nullptr;
     m_rxFifo.pop_front();
     m_rxFifoBytes -= frame->GetSize();
-    m_rxDmaBusy = false;
     CheckRxWaterMarks();
     m_rxDone.push_back(frame);
     m_rxCoalescer->Notify();
@@ -751,7 +770,7 @@ GigeNetDevice::RxInterrupt()
         m_txReclaim = 0;
         m_txCoalescer->Consume();
     }
-    m_cpu->Execute(cost, HostCpu::INTERRUPT, MakeCallback(&GigeNetDevice::RxLoop, this));
+    m_cpu->Execute(cost, HostCpu::INTERRUPT, m_rxLoopCb);
 }
 
 void
@@ -761,23 +780,24 @@ GigeNetDevice::TxInterrupt()
     // The interrupt handler reclaims every sent descriptor (as em_clean_transmit_interrupts).
     uint32_t n = m_txReclaim;
     m_txReclaim = 0;
-    auto done = [this]() {
-        m_txCoalescer->Consume();
-        m_txCoalescer->Unmask();
-        if (m_txReclaim > 0)
-        {
-            m_txCoalescer->Notify(); // frames sent while the handler ran
-        }
-    };
     if (!m_cpu)
     {
-        done();
+        TxInterruptDone();
         return;
     }
     Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
-    m_cpu->Execute(entry + m_driverTxCleanCost * n,
-                   HostCpu::INTERRUPT,
-                   Callback<void>(done));
+    m_cpu->Execute(entry + m_driverTxCleanCost * n, HostCpu::INTERRUPT, m_txInterruptDoneCb);
+}
+
+void
+GigeNetDevice::TxInterruptDone()
+{
+    m_txCoalescer->Consume();
+    m_txCoalescer->Unmask();
+    if (m_txReclaim > 0)
+    {
+        m_txCoalescer->Notify(); // frames sent while the handler ran
+    }
 }
 
 void
@@ -798,11 +818,18 @@ GigeNetDevice::RxLoop()
         RxLoop();
         return;
     }
-    Time cost = m_driverRxCost + ProtocolCost(frame, false);
-    m_cpu->Execute(cost, HostCpu::INTERRUPT, [this, frame]() {
-        DeliverUp(frame);
-        RxLoop();
-    });
+    NS_ASSERT_MSG(!m_rxLoopFrame, "the driver's receive loop runs once at a time");
+    m_rxLoopFrame = frame;
+    m_cpu->Execute(m_driverRxCost + ProtocolCost(frame, false), HostCpu::INTERRUPT, m_rxLoopStepCb);
+}
+
+void
+GigeNetDevice::RxLoopStep()
+{
+    Ptr<Packet> frame = m_rxLoopFrame;
+    m_rxLoopFrame = nullptr;
+    DeliverUp(frame);
+    RxLoop();
 }
 
 void
@@ -814,7 +841,8 @@ GigeNetDevice::DeliverUp(Ptr<Packet> frame)
         ++m_rxRingFree; // the buffer goes up the stack; the driver posts a fresh one
         RxDmaKick();
     }
-    Ptr<Packet> p = frame->Copy();
+    // A switch port forwards the frame it still charges to its FIFO: the stack gets a copy.
+    Ptr<Packet> p = m_holdRx ? frame->Copy() : frame;
     EthernetHeader eth(false);
     p->RemoveHeader(eth);
     ForwardUp(p, eth, m_macRxTrace);

@@ -113,23 +113,30 @@ class GigeNetDevice : public EthernetSwitchPort
     void DoInitialize() override;
 
   private:
-    // transmit side
+    // transmit side: each stage takes its frame from the member the previous one set
     void HostTxKick();
-    void HostTxDone(Ptr<Packet> frame);
+    void HostTxDone();
     void TxDmaKick();
-    void TxDmaDescriptorDone(Ptr<Packet> frame);
-    void TxDmaDone(Ptr<Packet> frame);
+    void TxDmaDescriptorDone();
+    void TxDescriptorFetched();
+    void TxDmaDone();
     void MacTxKick();
     void MacTxComplete(Ptr<Packet> frame, bool isData);
     // receive side
     void RxDmaKick();
-    void RxDmaDone(Ptr<Packet> frame);
+    void RxDmaStart();
+    void RxFrameWritten();
+    void RxDmaDone();
     void RxInterrupt();
     /// The transmit-completion interrupt: reclaim the descriptors of sent frames.
     void TxInterrupt();
+    /// The transmit-completion handler has run: re-enable the interrupt.
+    void TxInterruptDone();
     /// @return the host protocol cost of @p frame on transmit or receive
     Time ProtocolCost(Ptr<const Packet> frame, bool transmit) const;
     void RxLoop();
+    /// The driver has processed m_rxLoopFrame: hand it up, go on with the next.
+    void RxLoopStep();
     void DeliverUp(Ptr<Packet> frame);
     // flow control
     void HandlePause(uint16_t quanta);
@@ -174,9 +181,9 @@ class GigeNetDevice : public EthernetSwitchPort
     Time m_nicRxCost;
 
     // state
-    bool m_hostTxBusy{false};
+    Ptr<Packet> m_hostTxFrame;        //!< frame the driver is posting (null: driver idle)
     std::deque<Ptr<Packet>> m_txRing; //!< frames posted to the NIC, not yet fetched
-    bool m_txDmaBusy{false};
+    Ptr<Packet> m_txDmaFrame; //!< frame the NIC is fetching from host memory (null: none)
     std::deque<Ptr<Packet>> m_txFifo; //!< frames in the NIC TX FIFO
     uint32_t m_txFifoBytes{0};        //!< bytes in or reserved in the TX FIFO
     TxMacState m_txState{READY};
@@ -189,10 +196,20 @@ class GigeNetDevice : public EthernetSwitchPort
     std::deque<Ptr<Packet>> m_rxFifo; //!< frames in the RX FIFO awaiting DMA
     uint32_t m_rxFifoBytes{0};
     uint32_t m_rxFifoPeak{0};
-    bool m_rxDmaBusy{false};
+    Ptr<Packet> m_rxDmaFrame; //!< frame the NIC is writing to host memory (null: none)
     uint32_t m_rxRingFree{0};
     std::deque<Ptr<Packet>> m_rxDone; //!< frames in host memory awaiting the driver
-    bool m_rxLoopRunning{false};
+    Ptr<Packet> m_rxLoopFrame;        //!< frame the driver's receive loop is processing
+
+    // the pipeline's hand-over callbacks, built once
+    Callback<void> m_hostTxDoneCb;          //!< HostTxDone
+    Callback<void> m_txDescriptorFetchedCb; //!< TxDescriptorFetched
+    Callback<void> m_txDmaDoneCb;           //!< TxDmaDone
+    Callback<void> m_rxFrameWrittenCb;      //!< RxFrameWritten
+    Callback<void> m_rxDmaDoneCb;           //!< RxDmaDone
+    Callback<void> m_rxLoopCb;              //!< RxLoop
+    Callback<void> m_rxLoopStepCb;          //!< RxLoopStep
+    Callback<void> m_txInterruptDoneCb;     //!< TxInterruptDone
 
     uint64_t m_rxDrops{0};
     uint64_t m_pauseSent{0};
