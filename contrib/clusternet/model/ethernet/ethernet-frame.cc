@@ -14,9 +14,10 @@ constexpr uint8_t kUdp = 17;
 constexpr uint32_t kTypeOffset = 12;     //!< EtherType after the two MAC addresses
 constexpr uint32_t kProtocolOffset = 23; //!< IPv4 protocol: Ethernet header + 9
 
-/// @return the EtherType of @p frame (0 for a frame shorter than an Ethernet header)
+/// @return the EtherType of @p frame, its first @p size bytes in @p bytes (0 for a frame
+/// shorter than @p size bytes)
 uint16_t
-EtherType(Ptr<const Packet> frame, uint8_t* bytes, uint32_t size)
+ReadEtherType(Ptr<const Packet> frame, uint8_t* bytes, uint32_t size)
 {
     // Read the bytes in place: deserialising the headers copies the packet (a hot path).
     if (frame->CopyData(bytes, size) < size)
@@ -27,11 +28,17 @@ EtherType(Ptr<const Packet> frame, uint8_t* bytes, uint32_t size)
 }
 } // namespace
 
+uint16_t
+GetEtherType(Ptr<const Packet> frame)
+{
+    uint8_t bytes[kTypeOffset + 2];
+    return ReadEtherType(frame, bytes, sizeof(bytes));
+}
+
 bool
 IsIpFrame(Ptr<const Packet> frame)
 {
-    uint8_t bytes[kTypeOffset + 2];
-    uint16_t type = EtherType(frame, bytes, sizeof(bytes));
+    uint16_t type = GetEtherType(frame);
     return type == kIpv4 || type == kArp;
 }
 
@@ -39,7 +46,7 @@ bool
 IsUdpFrame(Ptr<const Packet> frame)
 {
     uint8_t bytes[kProtocolOffset + 1];
-    return EtherType(frame, bytes, sizeof(bytes)) == kIpv4 && bytes[kProtocolOffset] == kUdp;
+    return ReadEtherType(frame, bytes, sizeof(bytes)) == kIpv4 && bytes[kProtocolOffset] == kUdp;
 }
 
 } // namespace clusternet

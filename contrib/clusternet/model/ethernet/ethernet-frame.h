@@ -11,6 +11,13 @@ namespace clusternet
 
 /**
  * @ingroup clusternet
+ * @return the EtherType (or length) field of the Ethernet frame @p frame (EthernetHeader first,
+ * no preamble), read in place; 0 for a frame shorter than the header
+ */
+uint16_t GetEtherType(Ptr<const Packet> frame);
+
+/**
+ * @ingroup clusternet
  * @return true for an Ethernet frame (EthernetHeader first) of IPv4 or ARP, which pays the
  * host's TCP/IP per-packet costs; other protocols (VIA) pay the driver's costs only
  */

@@ -669,11 +669,10 @@ GigeNetDevice::Receive(Ptr<Packet> frame)
     m_phyRxEndTrace(frame);
     m_snifferTrace(frame);
     m_promiscSnifferTrace(frame);
-    EthernetHeader eth(false);
-    frame->PeekHeader(eth);
-    if (eth.GetLengthType() == PauseHeader::ETHERTYPE)
+    if (GetEtherType(frame) == PauseHeader::ETHERTYPE)
     {
         Ptr<Packet> body = frame->Copy();
+        EthernetHeader eth(false);
         body->RemoveHeader(eth);
         PauseHeader pause;
         body->RemoveHeader(pause);
