@@ -96,14 +96,14 @@ MyrinetWorm::Grant(uint32_t hop, Ptr<MyrinetPort> out)
     Ptr<MyrinetWorm> self(this);
     Advance();
     NS_ASSERT(hop + 1 == m_hops.size());
-    // The output strips the route byte; the CRC-8 is recomputed over what remains.
+    // The output strips the route byte; the CRC-8 is updated for what remains.
     MyrinetTrailer trailer;
     m_packet->RemoveTrailer(trailer);
     MyrinetHeader header;
     m_packet->RemoveHeader(header);
-    header.PopRoute();
+    uint8_t route = header.PopRoute() | MyrinetHeader::ROUTE_FLAG;
     m_packet->AddHeader(header);
-    trailer.Compute(m_packet);
+    trailer.StripFirstByte(route, m_packet->GetSize());
     m_packet->AddTrailer(trailer);
     Hop& h = m_hops[hop];
     h.forwarding = true;

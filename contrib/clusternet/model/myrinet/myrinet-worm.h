@@ -34,7 +34,7 @@ class MyrinetPort;
  * - At a switch the head waits the switch latency for its route decision, then for its output
  *   port (fair arbitration); the bytes that arrive during the latency fill the switch pipeline
  *   and do not count towards STOP. The granted output strips the route byte and the tail
- *   recomputes the CRC-8.
+ *   carries the CRC-8 updated for what remains.
  * - A blocked head holds every hop behind it; a hop is given up only when the tail has left its
  *   buffer.
  * - At the destination host port the bytes drain at its receive rate while it accepts them.
