@@ -7,12 +7,14 @@
 #include "myrinet-switch.h"
 #include "myrinet-trailer.h"
 
+#include "ns3/event-impl.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace ns3
 {
@@ -32,7 +34,49 @@ Ceil(double seconds)
     double ns = std::ceil(seconds * 1e9 - 1e-9);
     return NanoSeconds(static_cast<int64_t>(std::max(1.0, ns)));
 }
+
+/**
+ * An event calling a method of a worm with its arguments. ns-3's MakeEvent binds them into a
+ * std::function, a second allocation per event; a worm schedules several events per hop.
+ */
+template <typename... Args>
+class WormEvent : public EventImpl
+{
+  public:
+    /// The worm's method called.
+    using Method = void (MyrinetWorm::*)(Args...);
+
+    /**
+     * @param worm the worm (kept alive until the event is done)
+     * @param method its method to call
+     * @param args the method's arguments
+     */
+    WormEvent(Ptr<MyrinetWorm> worm, Method method, Args... args)
+        : m_worm(std::move(worm)),
+          m_method(method),
+          m_args(args...)
+    {
+    }
+
+  private:
+    void Notify() override
+    {
+        std::apply([this](Args... args) { (PeekPointer(m_worm)->*m_method)(args...); }, m_args);
+    }
+
+    Ptr<MyrinetWorm> m_worm;    //!< the worm
+    Method m_method;            //!< its method
+    std::tuple<Args...> m_args; //!< the method's arguments
+};
 } // namespace
+
+template <typename... Args>
+EventId
+MyrinetWorm::Schedule(Time delay, void (MyrinetWorm::*method)(Args...), Args... args)
+{
+    return Simulator::Schedule(delay,
+                               Ptr<EventImpl>(new WormEvent<Args...>(this, method, args...), false));
+}
 
 MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source)
     : m_packet(wire),
@@ -256,7 +300,7 @@ MyrinetWorm::Recompute()
         if (tx != h.txRate)
         {
             h.txRate = tx;
-            Simulator::Schedule(h.delay, &MyrinetWorm::ArrivalChange, Ptr<MyrinetWorm>(this), k, tx);
+            Schedule(h.delay, &MyrinetWorm::ArrivalChange, k, tx);
         }
     }
     Hop& head = m_hops.back();
@@ -304,7 +348,7 @@ MyrinetWorm::Recompute()
     m_step.Cancel();
     if (next < inf)
     {
-        m_step = Simulator::Schedule(Ceil(next), &MyrinetWorm::Step, Ptr<MyrinetWorm>(this));
+        m_step = Schedule(Ceil(next), &MyrinetWorm::Step);
     }
 }
 
@@ -330,7 +374,7 @@ MyrinetWorm::ArrivalChange(uint32_t k, double rate)
         h.headArrived = true;
         if (Ptr<MyrinetSwitch> sw = h.rx->GetSwitch())
         {
-            Simulator::Schedule(sw->GetLatency(), &MyrinetWorm::RouteDecision, Ptr<MyrinetWorm>(this), k);
+            Schedule(sw->GetLatency(), &MyrinetWorm::RouteDecision, k);
         }
         else
         {
@@ -349,10 +393,13 @@ MyrinetWorm::RouteDecision(uint32_t k)
     Advance();
     Hop& h = m_hops[k];
     Ptr<MyrinetSwitch> sw = h.rx->GetSwitch();
-    MyrinetHeader header;
-    m_packet->PeekHeader(header);
-    std::vector<uint8_t> route = header.GetRoute();
-    if (route.empty() || !sw->HasPort(route.front()))
+    // The route byte this switch consumes is the packet's first byte (MyrinetHeader); a byte
+    // without the route flag is the type: no route left.
+    uint8_t first = 0;
+    m_packet->CopyData(&first, 1);
+    bool routed = (first & MyrinetHeader::ROUTE_FLAG) != 0;
+    uint8_t out = first & ~MyrinetHeader::ROUTE_FLAG;
+    if (!routed || !sw->HasPort(out))
     {
         // Myrinet switches consume a packet whose route names no linked port.
         sw->NotifyBadRoute(m_packet, h.rx->GetSwitchPort());
@@ -364,7 +411,7 @@ MyrinetWorm::RouteDecision(uint32_t k)
     }
     Process();
     Recompute();
-    sw->Request(this, k, h.rx->GetSwitchPort(), route.front());
+    sw->Request(this, k, h.rx->GetSwitchPort(), out);
 }
 
 } // namespace clusternet

@@ -85,6 +85,10 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
         bool released{false};
     };
 
+    /// Schedule @p method(@p args...) on this worm after @p delay, as one allocated event.
+    template <typename... Args>
+    EventId Schedule(Time delay, void (MyrinetWorm::*method)(Args...), Args... args);
+
     void Advance();
     void Process();
     void Recompute();
