@@ -83,6 +83,10 @@ MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source)
       m_source(source)
 {
     NS_LOG_FUNCTION(this << wire << source);
+    // One hop per route byte, and the first link.
+    MyrinetHeader header;
+    wire->PeekHeader(header);
+    m_hops.reserve(header.GetSerializedSize() - MyrinetHeader::TYPE_SIZE + 1);
 }
 
 MyrinetWorm::~MyrinetWorm()
@@ -213,7 +217,12 @@ MyrinetWorm::Process()
         }
         double occ = std::max(0.0, h.arrived - h.out);
         double slack = std::max(0.0, occ - h.pipe);
-        h.rx->RecordOccupancy(slack);
+        if (slack > h.recorded)
+        {
+            // The port keeps the largest occupancy it was told: a smaller one changes nothing.
+            h.recorded = slack;
+            h.rx->RecordOccupancy(slack);
+        }
         if (!h.rx->IsStopAsserted() && slack >= h.rx->GetStopThreshold() - EPS)
         {
             h.rx->AssertStop(slack);
@@ -239,6 +248,7 @@ MyrinetWorm::Release(uint32_t k)
     h.txRate = h.inRate = h.outRate = 0;
     Ptr<MyrinetPort> tx = h.tx;
     Ptr<MyrinetPort> rx = h.rx;
+    bool drop = h.drop;
     uint32_t bytes = static_cast<uint32_t>(std::lround(h.length));
     rx->SetRxWorm(nullptr);
     bool last = k + 1 == m_hops.size();
@@ -253,7 +263,7 @@ MyrinetWorm::Release(uint32_t k)
     tx->NotifyTxReleased(bytes); // may hand the port to another worm
     if (last)
     {
-        if (h.drop)
+        if (drop)
         {
             NS_LOG_LOGIC("worm consumed at switch port without a route");
         }

@@ -7,7 +7,7 @@
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
 
-#include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -83,6 +83,7 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
         bool drop{false};      //!< the switch found no such output port: consume and discard
         bool forwarding{false}; //!< the next hop exists
         bool released{false};
+        double recorded{0}; //!< largest slack occupancy this hop has recorded at rx
     };
 
     /// Schedule @p method(@p args...) on this worm after @p delay, as one allocated event.
@@ -100,7 +101,7 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
 
     Ptr<Packet> m_packet;
     Ptr<MyrinetPort> m_source;
-    std::deque<Hop> m_hops;
+    std::vector<Hop> m_hops; //!< capacity for every hop of the route: references stay valid
     Time m_last;
     EventId m_step;
     bool m_done{false};
