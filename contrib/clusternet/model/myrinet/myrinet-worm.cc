@@ -110,10 +110,11 @@ void
 MyrinetWorm::AddHop(Ptr<MyrinetPort> tx)
 {
     Ptr<MyrinetChannel> ch = tx->GetMyrinetChannel();
-    NS_ASSERT_MSG(ch && tx->GetPeer(), "Myrinet port is not linked");
-    Hop h;
+    Ptr<MyrinetPort> rx = tx->GetPeer();
+    NS_ASSERT_MSG(ch && rx, "Myrinet port is not linked");
+    Hop& h = m_hops.emplace_back();
     h.tx = tx;
-    h.rx = tx->GetPeer();
+    h.rx = rx;
     h.length = m_packet->GetSize();
     h.rate = ch->GetDataRate().GetBitRate() / 8.0;
     h.delay = ch->GetDelay();
@@ -123,7 +124,6 @@ MyrinetWorm::AddHop(Ptr<MyrinetPort> tx)
     }
     tx->SetTxWorm(this);
     h.rx->SetRxWorm(this);
-    m_hops.push_back(h);
 }
 
 void
