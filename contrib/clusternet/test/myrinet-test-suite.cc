@@ -344,6 +344,97 @@ class MyrinetClosTestCase : public TestCase
 };
 
 /**
+ * The CRC-8 (x^8 + x^2 + x + 1, no reflection, initial value 0) against a bit-by-bit
+ * computation, over data with zero runs of every length around the word size and long ones (the
+ * CRC crosses zero runs in table steps), and a packet that checks after a switch strips a route
+ * byte and updates the CRC.
+ */
+class MyrinetCrcTestCase : public TestCase
+{
+  public:
+    MyrinetCrcTestCase()
+        : TestCase("Myrinet: CRC-8 equals a bit-by-bit CRC over zero runs of any length")
+    {
+    }
+
+  private:
+    /// @return the CRC-8 of @p data, one bit at a time
+    static uint8_t BitwiseCrc(const std::vector<uint8_t>& data)
+    {
+        uint8_t crc = 0;
+        for (uint8_t byte : data)
+        {
+            crc ^= byte;
+            for (int b = 0; b < 8; ++b)
+            {
+                crc = (crc & 0x80) ? static_cast<uint8_t>((crc << 1) ^ 0x07)
+                                   : static_cast<uint8_t>(crc << 1);
+            }
+        }
+        return crc;
+    }
+
+    void DoRun() override
+    {
+        uint32_t state = 12345;
+        auto next = [&state]() {
+            state = state * 1103515245u + 12345u;
+            return state >> 16;
+        };
+        for (uint32_t run = 0; run < 40; ++run)
+        {
+            for (uint32_t lead = 0; lead < 3; ++lead)
+            {
+                // lead nonzero bytes, a zero run, a nonzero byte, a zero run again
+                std::vector<uint8_t> data;
+                for (uint32_t k = 0; k < lead; ++k)
+                {
+                    data.push_back(static_cast<uint8_t>(1 + next() % 255));
+                }
+                data.insert(data.end(), run, 0);
+                data.push_back(static_cast<uint8_t>(1 + next() % 255));
+                data.insert(data.end(), run / 2, 0);
+                NS_TEST_ASSERT_MSG_EQ(unsigned(MyrinetTrailer::Crc8(data.data(), data.size())),
+                                      unsigned(BitwiseCrc(data)),
+                                      "zero run " << run << " after " << lead << " bytes");
+            }
+        }
+        for (uint32_t size : {4096u, 65539u, 100000u})
+        {
+            std::vector<uint8_t> data(size, 0);
+            data[0] = 0x83;
+            data[1] = 0x05;
+            for (uint32_t k = 0; k < 20; ++k)
+            {
+                data[next() % size] = static_cast<uint8_t>(next());
+            }
+            NS_TEST_ASSERT_MSG_EQ(unsigned(MyrinetTrailer::Crc8(data.data(), data.size())),
+                                  unsigned(BitwiseCrc(data)),
+                                  size << " bytes, mostly zero");
+        }
+
+        Ptr<Packet> p = Create<Packet>(4096);
+        p->AddHeader(MyrinetHeader({3, 9}, 0x0700));
+        MyrinetTrailer trailer;
+        trailer.Compute(p);
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        NS_TEST_ASSERT_MSG_EQ(unsigned(trailer.GetCrc()), unsigned(BitwiseCrc(bytes)), "packet");
+        NS_TEST_ASSERT_MSG_EQ(trailer.Check(p), true, "checks");
+        MyrinetHeader header;
+        p->RemoveHeader(header);
+        header.PopRoute();
+        p->AddHeader(header);
+        NS_TEST_ASSERT_MSG_EQ(trailer.Check(p), false, "a stripped route byte changes the CRC");
+        MyrinetTrailer stripped = trailer;
+        stripped.StripFirstByte(0x80 | 3, p->GetSize());
+        NS_TEST_ASSERT_MSG_EQ(stripped.Check(p), true, "updated as a switch does");
+        trailer.Compute(p);
+        NS_TEST_ASSERT_MSG_EQ(unsigned(stripped.GetCrc()), unsigned(trailer.GetCrc()), "recomputed");
+    }
+};
+
+/**
  * The Myrinet TestSuite.
  */
 class MyrinetTestSuite : public TestSuite
@@ -357,6 +448,7 @@ class MyrinetTestSuite : public TestSuite
         AddTestCase(new MyrinetSlowDrainTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetBlockedWormTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetClosTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetCrcTestCase, TestCase::Duration::QUICK);
     }
 };
 

@@ -468,12 +468,11 @@ MyrinetNetDevice::Deliver(Ptr<Packet> wire)
     NS_LOG_FUNCTION(this << wire);
     if (m_node && Simulator::GetContext() != m_node->GetId())
     {
-        // Worm events run in the sender's context; hand the packet over in ours.
-        Simulator::ScheduleWithContext(m_node->GetId(),
-                                       Seconds(0),
-                                       &MyrinetNetDevice::Deliver,
-                                       this,
-                                       wire);
+        // Worm events run in the sender's context; hand the packet over in ours (a lambda
+        // this small is one allocation, a bound member function two).
+        Simulator::ScheduleWithContext(m_node->GetId(), Seconds(0), [this, wire]() {
+            Deliver(wire);
+        });
         return;
     }
     Ptr<Packet> p = wire->Copy();

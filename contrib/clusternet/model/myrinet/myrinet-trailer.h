@@ -16,7 +16,8 @@ namespace clusternet
  * @ingroup clusternet
  * @brief The CRC-8 that ends every Myrinet packet, computed over the whole packet before it
  * (route, type, payload) with the polynomial x^8 + x^2 + x + 1. A switch that strips a route
- * byte recomputes it, so a packet arriving intact at a host checks over type and payload.
+ * byte updates it (StripFirstByte), so a packet arriving intact at a host checks over type and
+ * payload.
  */
 class MyrinetTrailer : public Trailer
 {
@@ -30,6 +31,14 @@ class MyrinetTrailer : public Trailer
 
     /// Set the CRC from @p p (everything the trailer follows).
     void Compute(Ptr<const Packet> p);
+    /**
+     * Update the CRC for the packet without its first byte, as a switch stripping a route byte
+     * does: the CRC Compute would give over the @p rest bytes left if this one matched the
+     * packet before, and still a mismatch if it did not (at the cost of a few table steps).
+     * @param first the byte removed
+     * @param rest bytes left after it (up to the trailer)
+     */
+    void StripFirstByte(uint8_t first, uint32_t rest);
     /// @return true if the CRC matches @p p
     bool Check(Ptr<const Packet> p) const;
     /// @return the CRC-8 value

@@ -7,12 +7,14 @@
 #include "myrinet-switch.h"
 #include "myrinet-trailer.h"
 
+#include "ns3/event-impl.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace ns3
 {
@@ -32,13 +34,59 @@ Ceil(double seconds)
     double ns = std::ceil(seconds * 1e9 - 1e-9);
     return NanoSeconds(static_cast<int64_t>(std::max(1.0, ns)));
 }
+
+/**
+ * An event calling a method of a worm with its arguments. ns-3's MakeEvent binds them into a
+ * std::function, a second allocation per event; a worm schedules several events per hop.
+ */
+template <typename... Args>
+class WormEvent : public EventImpl
+{
+  public:
+    /// The worm's method called.
+    using Method = void (MyrinetWorm::*)(Args...);
+
+    /**
+     * @param worm the worm (kept alive until the event is done)
+     * @param method its method to call
+     * @param args the method's arguments
+     */
+    WormEvent(Ptr<MyrinetWorm> worm, Method method, Args... args)
+        : m_worm(std::move(worm)),
+          m_method(method),
+          m_args(args...)
+    {
+    }
+
+  private:
+    void Notify() override
+    {
+        std::apply([this](Args... args) { (PeekPointer(m_worm)->*m_method)(args...); }, m_args);
+    }
+
+    Ptr<MyrinetWorm> m_worm;    //!< the worm
+    Method m_method;            //!< its method
+    std::tuple<Args...> m_args; //!< the method's arguments
+};
 } // namespace
+
+template <typename... Args>
+EventId
+MyrinetWorm::Schedule(Time delay, void (MyrinetWorm::*method)(Args...), Args... args)
+{
+    return Simulator::Schedule(delay,
+                               Ptr<EventImpl>(new WormEvent<Args...>(this, method, args...), false));
+}
 
 MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source)
     : m_packet(wire),
       m_source(source)
 {
     NS_LOG_FUNCTION(this << wire << source);
+    // One hop per route byte, and the first link.
+    MyrinetHeader header;
+    wire->PeekHeader(header);
+    m_hops.reserve(header.GetSerializedSize() - MyrinetHeader::TYPE_SIZE + 1);
 }
 
 MyrinetWorm::~MyrinetWorm()
@@ -62,10 +110,11 @@ void
 MyrinetWorm::AddHop(Ptr<MyrinetPort> tx)
 {
     Ptr<MyrinetChannel> ch = tx->GetMyrinetChannel();
-    NS_ASSERT_MSG(ch && tx->GetPeer(), "Myrinet port is not linked");
-    Hop h;
+    Ptr<MyrinetPort> rx = tx->GetPeer();
+    NS_ASSERT_MSG(ch && rx, "Myrinet port is not linked");
+    Hop& h = m_hops.emplace_back();
     h.tx = tx;
-    h.rx = tx->GetPeer();
+    h.rx = rx;
     h.length = m_packet->GetSize();
     h.rate = ch->GetDataRate().GetBitRate() / 8.0;
     h.delay = ch->GetDelay();
@@ -75,7 +124,6 @@ MyrinetWorm::AddHop(Ptr<MyrinetPort> tx)
     }
     tx->SetTxWorm(this);
     h.rx->SetRxWorm(this);
-    m_hops.push_back(h);
 }
 
 void
@@ -96,14 +144,14 @@ MyrinetWorm::Grant(uint32_t hop, Ptr<MyrinetPort> out)
     Ptr<MyrinetWorm> self(this);
     Advance();
     NS_ASSERT(hop + 1 == m_hops.size());
-    // The output strips the route byte; the CRC-8 is recomputed over what remains.
+    // The output strips the route byte; the CRC-8 is updated for what remains.
     MyrinetTrailer trailer;
     m_packet->RemoveTrailer(trailer);
     MyrinetHeader header;
     m_packet->RemoveHeader(header);
-    header.PopRoute();
+    uint8_t route = header.PopRoute() | MyrinetHeader::ROUTE_FLAG;
     m_packet->AddHeader(header);
-    trailer.Compute(m_packet);
+    trailer.StripFirstByte(route, m_packet->GetSize());
     m_packet->AddTrailer(trailer);
     Hop& h = m_hops[hop];
     h.forwarding = true;
@@ -169,7 +217,12 @@ MyrinetWorm::Process()
         }
         double occ = std::max(0.0, h.arrived - h.out);
         double slack = std::max(0.0, occ - h.pipe);
-        h.rx->RecordOccupancy(slack);
+        if (slack > h.recorded)
+        {
+            // The port keeps the largest occupancy it was told: a smaller one changes nothing.
+            h.recorded = slack;
+            h.rx->RecordOccupancy(slack);
+        }
         if (!h.rx->IsStopAsserted() && slack >= h.rx->GetStopThreshold() - EPS)
         {
             h.rx->AssertStop(slack);
@@ -195,6 +248,7 @@ MyrinetWorm::Release(uint32_t k)
     h.txRate = h.inRate = h.outRate = 0;
     Ptr<MyrinetPort> tx = h.tx;
     Ptr<MyrinetPort> rx = h.rx;
+    bool drop = h.drop;
     uint32_t bytes = static_cast<uint32_t>(std::lround(h.length));
     rx->SetRxWorm(nullptr);
     bool last = k + 1 == m_hops.size();
@@ -209,7 +263,7 @@ MyrinetWorm::Release(uint32_t k)
     tx->NotifyTxReleased(bytes); // may hand the port to another worm
     if (last)
     {
-        if (h.drop)
+        if (drop)
         {
             NS_LOG_LOGIC("worm consumed at switch port without a route");
         }
@@ -256,7 +310,7 @@ MyrinetWorm::Recompute()
         if (tx != h.txRate)
         {
             h.txRate = tx;
-            Simulator::Schedule(h.delay, &MyrinetWorm::ArrivalChange, Ptr<MyrinetWorm>(this), k, tx);
+            Schedule(h.delay, &MyrinetWorm::ArrivalChange, k, tx);
         }
     }
     Hop& head = m_hops.back();
@@ -304,7 +358,7 @@ MyrinetWorm::Recompute()
     m_step.Cancel();
     if (next < inf)
     {
-        m_step = Simulator::Schedule(Ceil(next), &MyrinetWorm::Step, Ptr<MyrinetWorm>(this));
+        m_step = Schedule(Ceil(next), &MyrinetWorm::Step);
     }
 }
 
@@ -330,7 +384,7 @@ MyrinetWorm::ArrivalChange(uint32_t k, double rate)
         h.headArrived = true;
         if (Ptr<MyrinetSwitch> sw = h.rx->GetSwitch())
         {
-            Simulator::Schedule(sw->GetLatency(), &MyrinetWorm::RouteDecision, Ptr<MyrinetWorm>(this), k);
+            Schedule(sw->GetLatency(), &MyrinetWorm::RouteDecision, k);
         }
         else
         {
@@ -349,10 +403,13 @@ MyrinetWorm::RouteDecision(uint32_t k)
     Advance();
     Hop& h = m_hops[k];
     Ptr<MyrinetSwitch> sw = h.rx->GetSwitch();
-    MyrinetHeader header;
-    m_packet->PeekHeader(header);
-    std::vector<uint8_t> route = header.GetRoute();
-    if (route.empty() || !sw->HasPort(route.front()))
+    // The route byte this switch consumes is the packet's first byte (MyrinetHeader); a byte
+    // without the route flag is the type: no route left.
+    uint8_t first = 0;
+    m_packet->CopyData(&first, 1);
+    bool routed = (first & MyrinetHeader::ROUTE_FLAG) != 0;
+    uint8_t out = first & ~MyrinetHeader::ROUTE_FLAG;
+    if (!routed || !sw->HasPort(out))
     {
         // Myrinet switches consume a packet whose route names no linked port.
         sw->NotifyBadRoute(m_packet, h.rx->GetSwitchPort());
@@ -364,7 +421,7 @@ MyrinetWorm::RouteDecision(uint32_t k)
     }
     Process();
     Recompute();
-    sw->Request(this, k, h.rx->GetSwitchPort(), route.front());
+    sw->Request(this, k, h.rx->GetSwitchPort(), out);
 }
 
 } // namespace clusternet

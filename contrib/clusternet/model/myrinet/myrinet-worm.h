@@ -7,7 +7,7 @@
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
 
-#include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -34,7 +34,7 @@ class MyrinetPort;
  * - At a switch the head waits the switch latency for its route decision, then for its output
  *   port (fair arbitration); the bytes that arrive during the latency fill the switch pipeline
  *   and do not count towards STOP. The granted output strips the route byte and the tail
- *   recomputes the CRC-8.
+ *   carries the CRC-8 updated for what remains.
  * - A blocked head holds every hop behind it; a hop is given up only when the tail has left its
  *   buffer.
  * - At the destination host port the bytes drain at its receive rate while it accepts them.
@@ -83,7 +83,12 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
         bool drop{false};      //!< the switch found no such output port: consume and discard
         bool forwarding{false}; //!< the next hop exists
         bool released{false};
+        double recorded{0}; //!< largest slack occupancy this hop has recorded at rx
     };
+
+    /// Schedule @p method(@p args...) on this worm after @p delay, as one allocated event.
+    template <typename... Args>
+    EventId Schedule(Time delay, void (MyrinetWorm::*method)(Args...), Args... args);
 
     void Advance();
     void Process();
@@ -96,7 +101,7 @@ class MyrinetWorm : public SimpleRefCount<MyrinetWorm>
 
     Ptr<Packet> m_packet;
     Ptr<MyrinetPort> m_source;
-    std::deque<Hop> m_hops;
+    std::vector<Hop> m_hops; //!< capacity for every hop of the route: references stay valid
     Time m_last;
     EventId m_step;
     bool m_done{false};
