@@ -2,6 +2,7 @@
 #include "gige-channel.h"
 
 #include "gige-net-device.h"
+#include "ns3/member-event.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -63,11 +64,11 @@ GigeChannel::TransmitStart(Ptr<const Packet> p, Ptr<GigeNetDevice> src, Time txT
     NS_LOG_FUNCTION(this << p << src << txTime);
     NS_ASSERT_MSG(m_nDevices == 2, "GigeChannel needs both ends attached before use");
     Ptr<GigeNetDevice> dst = (src == m_dev[0]) ? m_dev[1] : m_dev[0];
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   txTime + m_delay,
-                                   &GigeNetDevice::Receive,
-                                   dst,
-                                   p->Copy());
+    ScheduleMemberWithContext(dst->GetNode()->GetId(),
+                              txTime + m_delay,
+                              &GigeNetDevice::Receive,
+                              PeekPointer(dst),
+                              p->Copy());
 }
 
 std::size_t

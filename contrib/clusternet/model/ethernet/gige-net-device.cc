@@ -6,6 +6,7 @@
 #include "ns3/attribute-range.h"
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
+#include "ns3/member-event.h"
 #include "pause-header.h"
 #include "ns3/pci-bus.h"
 
@@ -476,7 +477,7 @@ GigeNetDevice::TxDmaKick()
         TxDmaDone();
         return;
     }
-    Simulator::Schedule(m_nicTxCost, &GigeNetDevice::TxDmaDescriptorDone, this);
+    ScheduleMember(m_nicTxCost, &GigeNetDevice::TxDmaDescriptorDone, this);
 }
 
 void
@@ -558,7 +559,7 @@ GigeNetDevice::MacTxKick()
     Time frameTime = m_bps.CalculateBytesTxTime(onWire - IFG);
     Time slotTime = m_bps.CalculateBytesTxTime(onWire);
     m_channel->TransmitStart(frame, this, frameTime);
-    Simulator::Schedule(slotTime, &GigeNetDevice::MacTxComplete, this, frame, isData);
+    ScheduleMember(slotTime, &GigeNetDevice::MacTxComplete, this, frame, isData);
 }
 
 void
@@ -720,9 +721,9 @@ GigeNetDevice::RxDmaKick()
     m_rxDmaFrame = m_rxFifo.front();
     --m_rxRingFree;
     // Firmware work, then the frame and its completion descriptor are written to host memory.
-    Simulator::Schedule(m_nicRxCost,
-                        m_bus ? &GigeNetDevice::RxDmaStart : &GigeNetDevice::RxDmaDone,
-                        this);
+    ScheduleMember(m_nicRxCost,
+                   m_bus ? &GigeNetDevice::RxDmaStart : &GigeNetDevice::RxDmaDone,
+                   this);
 }
 
 void

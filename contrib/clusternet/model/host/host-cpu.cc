@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "host-cpu.h"
 
+#include "member-event.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -230,7 +231,7 @@ HostCpu::StartItem(Priority p)
         m_sliceEnd.Cancel();
     }
     m_workStartTrace(m_current.cost, p);
-    m_running = Simulator::Schedule(m_current.cost, &HostCpu::Complete, this);
+    m_running = ScheduleMember(m_current.cost, &HostCpu::Complete, this);
 }
 
 void

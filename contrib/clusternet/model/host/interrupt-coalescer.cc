@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "interrupt-coalescer.h"
 
+#include "member-event.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -134,12 +135,12 @@ InterruptCoalescer::Notify()
     }
     if (!timeout.IsZero() && !m_timer.IsPending())
     {
-        m_timer = Simulator::Schedule(timeout, &InterruptCoalescer::Fire, this);
+        m_timer = ScheduleMember(timeout, &InterruptCoalescer::Fire, this);
     }
     if (!m_gapTimeout.IsZero())
     {
         m_gapTimer.Cancel();
-        m_gapTimer = Simulator::Schedule(m_gapTimeout, &InterruptCoalescer::Fire, this);
+        m_gapTimer = ScheduleMember(m_gapTimeout, &InterruptCoalescer::Fire, this);
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "pci-bus.h"
 
+#include "member-event.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -211,7 +212,7 @@ PciBus::StartBurst()
         {
             t += cycle * static_cast<int64_t>(BurstCycles(last, r.dir));
         }
-        m_burstEvent = Simulator::Schedule(t, &PciBus::EndBurst, this);
+        m_burstEvent = ScheduleMember(t, &PciBus::EndBurst, this);
         return;
     }
     m_burstBytes = std::min(r.remaining, r.burst);
@@ -226,7 +227,7 @@ PciBus::StartBurst()
         m_burstTrace(m_burstBytes, r.dir);
     }
     Time t = cycle * cycles;
-    m_burstEvent = Simulator::Schedule(t, &PciBus::EndBurst, this);
+    m_burstEvent = ScheduleMember(t, &PciBus::EndBurst, this);
 }
 
 void
@@ -244,7 +245,7 @@ PciBus::SplitBatch()
     m_burstEvent.Cancel();
     m_burstBytes = static_cast<uint32_t>(bytes);
     Time end = m_batchStart + m_batchUnit * (done + 1);
-    m_burstEvent = Simulator::Schedule(end - Simulator::Now(), &PciBus::EndBurst, this);
+    m_burstEvent = ScheduleMember(end - Simulator::Now(), &PciBus::EndBurst, this);
 }
 
 void
