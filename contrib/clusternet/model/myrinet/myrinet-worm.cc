@@ -7,14 +7,13 @@
 #include "myrinet-switch.h"
 #include "myrinet-trailer.h"
 
-#include "ns3/event-impl.h"
 #include "ns3/log.h"
+#include "ns3/member-event.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <tuple>
 
 namespace ns3
 {
@@ -35,47 +34,14 @@ Ceil(double seconds)
     return NanoSeconds(static_cast<int64_t>(std::max(1.0, ns)));
 }
 
-/**
- * An event calling a method of a worm with its arguments. ns-3's MakeEvent binds them into a
- * std::function, a second allocation per event; a worm schedules several events per hop.
- */
-template <typename... Args>
-class WormEvent : public EventImpl
-{
-  public:
-    /// The worm's method called.
-    using Method = void (MyrinetWorm::*)(Args...);
-
-    /**
-     * @param worm the worm (kept alive until the event is done)
-     * @param method its method to call
-     * @param args the method's arguments
-     */
-    WormEvent(Ptr<MyrinetWorm> worm, Method method, Args... args)
-        : m_worm(std::move(worm)),
-          m_method(method),
-          m_args(args...)
-    {
-    }
-
-  private:
-    void Notify() override
-    {
-        std::apply([this](Args... args) { (PeekPointer(m_worm)->*m_method)(args...); }, m_args);
-    }
-
-    Ptr<MyrinetWorm> m_worm;    //!< the worm
-    Method m_method;            //!< its method
-    std::tuple<Args...> m_args; //!< the method's arguments
-};
 } // namespace
 
 template <typename... Args>
 EventId
 MyrinetWorm::Schedule(Time delay, void (MyrinetWorm::*method)(Args...), Args... args)
 {
-    return Simulator::Schedule(delay,
-                               Ptr<EventImpl>(new WormEvent<Args...>(this, method, args...), false));
+    // The event holds a Ptr: a worm lives as long as it has events to run.
+    return ScheduleMember(delay, method, Ptr<MyrinetWorm>(this), args...);
 }
 
 MyrinetWorm::MyrinetWorm(Ptr<Packet> wire, Ptr<MyrinetPort> source)
