@@ -197,6 +197,7 @@ class ProgramRefused(Exception):
 
 def list_points(binary, args):
     """Ask the program for its sweep (it checks every option first: a bad one exits 2)."""
+    args = [a for a in args if option_name(a) != "list-points"]   # the driver's to give
     proc = subprocess.run([str(binary), *args, "--list-points=1"], capture_output=True,
                           text=True, check=False)
     if proc.returncode != 0:

@@ -100,9 +100,8 @@ GmExperiment::Validate(const GmConfig& c)
 void
 GmExperiment::AddArguments(ScenarioArgs& args)
 {
-    args.Add("lanai", "LANai NIC profile (" + ProfileCatalogue::JoinNames("lanai") + ")", "lanai9");
-    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
-             "p200-430vx-linux24");
+    args.AddChoice("lanai", "LANai NIC profile", ProfileCatalogue::Names("lanai"), "lanai9");
+    args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "p200-430vx-linux24");
     args.Add("pci",
              "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = the host "
              "profile's",

@@ -78,27 +78,33 @@ int
 RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, spec.name, spec.description);
-    std::string nics =
-        ProfileCatalogue::JoinNames("nic") + "; IP over GM: " + ProfileCatalogue::JoinNames("lanai");
-    std::string hosts = ProfileCatalogue::JoinNames("host");
-    args.Add("nic", "NIC profiles, comma-separated (" + nics + ")", spec.nics);
+    // GigE NICs, then the LANai NICs (IP over GM).
+    std::vector<std::string> nics = ProfileCatalogue::Names("nic");
+    for (const auto& n : ProfileCatalogue::Names("lanai"))
+    {
+        nics.push_back(n);
+    }
+    args.AddChoiceList("nic", "NIC profiles (GigE; then IP over GM: LANai)", nics, spec.nics);
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
     const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
     const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
-    args.Add("mtu", "IP MTUs, comma-separated [bytes, " + mtuRange.ToString() + "]", spec.mtus);
+    args.AddUintList("mtu", "IP MTUs", "bytes", mtuRange.min, mtuRange.max, spec.mtus);
     if (!spec.stacks.empty())
     {
-        args.Add("stack",
-                 "MPI libraries, comma-separated (" + ProfileCatalogue::JoinNames("mpi") +
-                     "); their socket buffers are the profile's; a library without a driver "
-                     "for a NIC (M-VIA: GNIC-II only) skips that NIC",
-                 spec.stacks);
+        args.AddChoiceList("stack",
+                           "MPI libraries; their socket buffers are the profile's; a library "
+                           "without a driver for a NIC (M-VIA: GNIC-II only) skips that NIC",
+                           ProfileCatalogue::Names("mpi"),
+                           spec.stacks);
     }
     else
     {
-        args.Add("sockbuf",
-                 "socket buffer sizes, comma-separated [bytes, " + sockbufRange.ToString() + "]",
-                 spec.sockbufs);
+        args.AddUintList("sockbuf",
+                         "socket buffer sizes",
+                         "bytes",
+                         sockbufRange.min,
+                         sockbufRange.max,
+                         spec.sockbufs);
     }
     if (!spec.cases.empty())
     {
@@ -107,7 +113,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                  "[profile@bytes]",
                  spec.cases);
     }
-    args.Add("host", "host profile (" + hosts + ")", spec.host);
+    args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), spec.host);
     args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
              "the host profile's", "");
     args.Add("set",
@@ -116,9 +122,12 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
              "device, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
              "(MpiRank), transport (MpiTcpTransport) and via (MpiViaTransport) [ns-3 values]",
              "");
-    args.Add("max-block",
-             "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
-             std::to_string(spec.maxBlock));
+    args.AddUint("max-block",
+                 "largest NetPIPE block",
+                 "bytes",
+                 maxBlockRange.min,
+                 maxBlockRange.max,
+                 spec.maxBlock);
     SweepRunner::AddArguments(args, spec.name);
     args.Parse();
 
@@ -148,14 +157,9 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     }
     else
     {
-        std::vector<std::string> allowed = ProfileCatalogue::Names("nic");
-        for (const auto& n : ProfileCatalogue::Names("lanai"))
+        for (const auto& n : args.GetChoiceList("nic"))
         {
-            allowed.push_back(n);
-        }
-        for (const auto& n : args.GetChoiceList("nic", allowed))
-        {
-            for (uint32_t m : args.GetUintList("mtu", mtuRange.min, mtuRange.max, "bytes"))
+            for (uint32_t m : args.GetUintList("mtu"))
             {
                 nicMtu.emplace_back(n, m);
             }
@@ -165,13 +169,13 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     std::vector<std::string> stacks = {""};
     if (spec.stacks.empty())
     {
-        sockbufs = args.GetUintList("sockbuf", sockbufRange.min, sockbufRange.max, "bytes");
+        sockbufs = args.GetUintList("sockbuf");
     }
     else
     {
-        stacks = args.GetChoiceList("stack", ProfileCatalogue::Names("mpi"));
+        stacks = args.GetChoiceList("stack");
     }
-    uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
+    uint32_t maxBlock = args.GetUint("max-block");
 
     std::vector<NetpipeConfig> configs;
     std::string skipped;

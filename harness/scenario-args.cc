@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "scenario-args.h"
 
+#include "ns3/abort.h"
 #include "ns3/command-line.h"
 #include "ns3/profile-catalogue.h"
+#include "ns3/type-id.h"
 
 #include <cstdlib>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 namespace ns3
@@ -16,13 +19,30 @@ namespace clusternet
 namespace
 {
 
+/// @return @p s split at commas, empty items kept (so that a caller can refuse them)
+std::vector<std::string>
+SplitItems(const std::string& s)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true)
+    {
+        std::size_t comma = s.find(',', start);
+        out.push_back(s.substr(start, comma == std::string::npos ? comma : comma - start));
+        if (comma == std::string::npos)
+        {
+            return out;
+        }
+        start = comma + 1;
+    }
+}
+
+/// @return the non-empty comma-separated items of @p s (for --profile-file)
 std::vector<std::string>
 SplitList(const std::string& s)
 {
     std::vector<std::string> out;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, ','))
+    for (const auto& item : SplitItems(s))
     {
         if (!item.empty())
         {
@@ -32,24 +52,83 @@ SplitList(const std::string& s)
     return out;
 }
 
-bool
-IsNs3Builtin(const std::string& key)
+std::string
+Join(const std::vector<std::string>& words)
 {
-    static const char* builtins[] = {"help",          "PrintHelp",   "PrintGlobals",
-                                     "PrintAttributes", "PrintTypeIds", "PrintGroups",
-                                     "PrintGroup",    "PrintVersion", "version",
-                                     "RngRun",        "RngSeed"};
-    for (const char* b : builtins)
+    std::string all;
+    for (const auto& w : words)
     {
-        if (key == b)
-        {
-            return true;
-        }
+        all += (all.empty() ? "" : ", ") + w;
     }
-    return false;
+    return all;
+}
+
+/// ns-3's general arguments (CommandLine's own), and whether each takes a value.
+const std::map<std::string, bool>&
+Ns3Builtins()
+{
+    static const std::map<std::string, bool> builtins = {
+        {"help", false},
+        {"PrintHelp", false},
+        {"PrintGlobals", false},
+        {"PrintGroups", false},
+        {"PrintTypeIds", false},
+        {"PrintVersion", false},
+        {"version", false},
+        {"PrintGroup", true},
+        {"PrintAttributes", true},
+        {"RngRun", true},
+        {"RngSeed", true},
+    };
+    return builtins;
+}
+
+/// @return true if @p text is a whole number (decimal digits) within [min, max]
+bool
+ParseWhole(const std::string& text, uint64_t min, uint64_t max, uint64_t& value)
+{
+    if (text.empty() || text.size() > 20 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+    {
+        return false;
+    }
+    try
+    {
+        value = std::stoull(text);
+    }
+    catch (...)
+    {
+        return false; // more than 2^64 - 1
+    }
+    return value >= min && value <= max;
 }
 
 } // namespace
+
+std::string
+JsonString(const std::string& s)
+{
+    std::string out = "\"";
+    for (unsigned char ch : s)
+    {
+        if (ch == '"' || ch == '\\')
+        {
+            out += '\\';
+            out += static_cast<char>(ch);
+        }
+        else if (ch < 0x20)
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof(buf), "\\u%04x", ch);
+            out += buf;
+        }
+        else
+        {
+            out += static_cast<char>(ch);
+        }
+    }
+    return out + "\"";
+}
 
 ScenarioArgs::ScenarioArgs(int argc, char** argv, std::string program, std::string description)
     : m_argc(argc),
@@ -78,11 +157,106 @@ ScenarioArgs::ScenarioArgs(int argc, char** argv, std::string program, std::stri
 }
 
 void
+ScenarioArgs::Declare(const std::string& name, Option option)
+{
+    NS_ABORT_MSG_IF(m_options.count(name) || Ns3Builtins().count(name),
+                    "option --" << name << " registered twice");
+    m_order.push_back(name);
+    m_options[name] = std::move(option);
+}
+
+void
 ScenarioArgs::Add(const std::string& name, const std::string& help, const std::string& value)
 {
-    m_order.push_back(name);
-    m_help[name] = help;
-    m_values[name] = value;
+    Add(name, help, value, value.empty());
+}
+
+void
+ScenarioArgs::Add(const std::string& name,
+                  const std::string& help,
+                  const std::string& value,
+                  bool emptyAllowed)
+{
+    Option o;
+    o.help = help;
+    o.value = value;
+    o.emptyAllowed = emptyAllowed;
+    Declare(name, o);
+}
+
+void
+ScenarioArgs::AddUint(const std::string& name,
+                      const std::string& help,
+                      const std::string& unit,
+                      uint64_t min,
+                      uint64_t max,
+                      uint64_t value)
+{
+    Option o;
+    o.kind = Kind::UINT;
+    o.help = help + " [" + unit + ", " + std::to_string(min) + ".." + std::to_string(max) + "]";
+    o.value = std::to_string(value);
+    o.unit = unit;
+    o.min = min;
+    o.max = max;
+    Declare(name, o);
+}
+
+void
+ScenarioArgs::AddUintList(const std::string& name,
+                          const std::string& help,
+                          const std::string& unit,
+                          uint64_t min,
+                          uint64_t max,
+                          const std::string& value)
+{
+    Option o;
+    o.kind = Kind::UINT_LIST;
+    o.help = help + ", comma-separated [" + unit + ", " + std::to_string(min) + ".." +
+             std::to_string(max) + "]";
+    o.value = value;
+    o.unit = unit;
+    o.min = min;
+    o.max = max;
+    Declare(name, o);
+}
+
+void
+ScenarioArgs::AddChoice(const std::string& name,
+                        const std::string& help,
+                        const std::vector<std::string>& allowed,
+                        const std::string& value)
+{
+    Option o;
+    o.kind = Kind::CHOICE;
+    o.help = help + " (" + Join(allowed) + ")";
+    o.value = value;
+    o.allowed = allowed;
+    Declare(name, o);
+}
+
+void
+ScenarioArgs::AddChoiceList(const std::string& name,
+                            const std::string& help,
+                            const std::vector<std::string>& allowed,
+                            const std::string& value)
+{
+    Option o;
+    o.kind = Kind::CHOICE_LIST;
+    o.help = help + ", comma-separated (" + Join(allowed) + ")";
+    o.value = value;
+    o.allowed = allowed;
+    Declare(name, o);
+}
+
+void
+ScenarioArgs::AddBool(const std::string& name, const std::string& help, bool value)
+{
+    Option o;
+    o.kind = Kind::BOOL;
+    o.help = help + " [0/1]";
+    o.value = value ? "1" : "0";
+    Declare(name, o);
 }
 
 void
@@ -92,42 +266,224 @@ ScenarioArgs::Fail(const std::string& message) const
     std::exit(2);
 }
 
+const ScenarioArgs::Option&
+ScenarioArgs::Find(const std::string& name) const
+{
+    auto it = m_options.find(name);
+    NS_ABORT_MSG_IF(it == m_options.end(), "no option --" << name << " registered");
+    return it->second;
+}
+
+void
+ScenarioArgs::CheckBuiltin(const std::string& key, const std::string& value, bool hasValue) const
+{
+    const bool wantsValue = Ns3Builtins().at(key);
+    if (!wantsValue)
+    {
+        if (hasValue)
+        {
+            Fail("--" + key + " takes no value");
+        }
+        return;
+    }
+    if (!hasValue || value.empty())
+    {
+        Fail("--" + key + " needs a value: --" + key + "=...");
+    }
+    uint64_t number = 0;
+    if (key == "RngRun" && !ParseWhole(value, 0, UINT64_MAX, number))
+    {
+        Fail("--RngRun: '" + value + "' is not a run number; allowed: a whole number 0.." +
+             std::to_string(UINT64_MAX));
+    }
+    if (key == "RngSeed" && !ParseWhole(value, 1, UINT32_MAX, number))
+    {
+        Fail("--RngSeed: '" + value + "' is not a seed; allowed: a whole number 1.." +
+             std::to_string(UINT32_MAX));
+    }
+    if (key == "PrintAttributes")
+    {
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(value, &tid))
+        {
+            Fail("--PrintAttributes: no TypeId '" + value +
+                 "' (--PrintTypeIds lists them, e.g. ns3::clusternet::GigeNetDevice)");
+        }
+    }
+    if (key == "PrintGroup")
+    {
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            if (TypeId::GetRegistered(i).GetGroupName() == value)
+            {
+                return;
+            }
+        }
+        Fail("--PrintGroup: no TypeId group '" + value + "' (--PrintGroups lists them)");
+    }
+}
+
+void
+ScenarioArgs::CheckValue(const std::string& name) const
+{
+    const Option& o = Find(name);
+    if (o.value.empty())
+    {
+        if (!o.emptyAllowed)
+        {
+            Fail("--" + name + ": empty value; allowed: " + o.help);
+        }
+        return;
+    }
+    switch (o.kind)
+    {
+    case Kind::TEXT:
+        return;
+    case Kind::UINT:
+        GetUint(name, o.min, o.max, o.unit);
+        return;
+    case Kind::UINT_LIST:
+        GetUintList(name, o.min, o.max, o.unit);
+        return;
+    case Kind::CHOICE:
+        GetChoice(name, o.allowed);
+        return;
+    case Kind::CHOICE_LIST:
+        GetChoiceList(name, o.allowed);
+        return;
+    case Kind::BOOL:
+        GetBool(name);
+        return;
+    }
+}
+
+void
+ScenarioArgs::ListOptions() const
+{
+    static const std::map<Kind, std::string> kinds = {{Kind::TEXT, "text"},
+                                                      {Kind::UINT, "uint"},
+                                                      {Kind::UINT_LIST, "uint_list"},
+                                                      {Kind::CHOICE, "choice"},
+                                                      {Kind::CHOICE_LIST, "choice_list"},
+                                                      {Kind::BOOL, "bool"}};
+    std::string json = "{\"program\": " + JsonString(m_program) + ",\n \"options\": [";
+    for (std::size_t i = 0; i < m_order.size(); ++i)
+    {
+        const Option& o = Find(m_order[i]);
+        json += std::string(i ? ",\n  " : "\n  ") + "{\"name\": " + JsonString(m_order[i]) +
+                ", \"kind\": " + JsonString(kinds.at(o.kind)) +
+                ", \"default\": " + JsonString(o.value) +
+                ", \"empty_allowed\": " + (o.emptyAllowed ? "true" : "false");
+        if (o.kind == Kind::UINT || o.kind == Kind::UINT_LIST)
+        {
+            json += ", \"unit\": " + JsonString(o.unit) + ", \"min\": " + std::to_string(o.min) +
+                    ", \"max\": " + std::to_string(o.max);
+        }
+        if (o.kind == Kind::CHOICE || o.kind == Kind::CHOICE_LIST)
+        {
+            json += ", \"allowed\": [";
+            for (std::size_t k = 0; k < o.allowed.size(); ++k)
+            {
+                json += (k ? ", " : "") + JsonString(o.allowed[k]);
+            }
+            json += "]";
+        }
+        json += ", \"help\": " + JsonString(o.help) + "}";
+    }
+    std::cout << json << "]}\n" << std::flush;
+}
+
 void
 ScenarioArgs::Parse()
 {
-    int argc = m_argc;
-    char** argv = m_argv;
     // Read by the constructor; registered last so that --help lists it after the program's own.
     Add("profile-file",
         "more profile files or folders of them, comma-separated (format: "
         "contrib/clusternet/profiles/README.md; $CLUSTERNET_PROFILE_PATH replaces that "
         "folder) [paths]",
         "");
-    for (int i = 1; i < argc; ++i)
+    AddBool("list-options",
+            "print the program's options with their types and ranges as JSON and exit (what "
+            "the test battery derives bad values from)",
+            false);
+
+    // ns-3's usage text, from the defaults (before the command line replaces them).
+    CommandLine cmd(m_program);
+    cmd.Usage(m_description);
+    std::map<std::string, std::string> defaults;
+    for (const auto& name : m_order)
     {
-        std::string arg = argv[i];
-        if (arg.rfind("--", 0) != 0)
+        defaults[name] = m_options[name].value;
+    }
+    for (const auto& name : m_order)
+    {
+        cmd.AddValue(name, m_options[name].help, defaults[name]);
+    }
+
+    std::set<std::string> seen;
+    std::vector<std::string> builtins;
+    bool print = false;
+    for (int i = 1; i < m_argc; ++i)
+    {
+        std::string arg = m_argv[i];
+        if (arg.rfind("--", 0) != 0 || arg.size() == 2)
         {
             Fail("unexpected argument '" + arg + "'; options look like --name=value (see --help)");
         }
-        std::string key = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos
-                                                                           : arg.find('=') - 2);
-        if (m_values.count(key) == 0 && !IsNs3Builtin(key))
+        std::size_t eq = arg.find('=');
+        const bool hasValue = eq != std::string::npos;
+        std::string key = arg.substr(2, hasValue ? eq - 2 : std::string::npos);
+        std::string value = hasValue ? arg.substr(eq + 1) : "";
+        if (!seen.insert(key).second)
+        {
+            Fail("--" + key + " is given twice; give each option once");
+        }
+        if (Ns3Builtins().count(key))
+        {
+            CheckBuiltin(key, value, hasValue);
+            print = print || (key != "RngRun" && key != "RngSeed");
+            builtins.push_back(arg);
+            continue;
+        }
+        auto it = m_options.find(key);
+        if (it == m_options.end())
         {
             Fail("unknown option --" + key + " (see --help for the options)");
         }
-        if (m_values.count(key) && arg.find('=') == std::string::npos)
+        if (!hasValue)
         {
             Fail("--" + key + " needs a value: --" + key + "=...");
         }
+        it->second.value = value;
+        it->second.given = true;
     }
-    CommandLine cmd(m_program);
-    cmd.Usage(m_description);
+    if (print)
+    {
+        // --help, --PrintHelp, --Print*: ns-3 prints and exits 0.
+        std::vector<char*> argv = {m_argv[0]};
+        for (auto& b : builtins)
+        {
+            argv.push_back(b.data());
+        }
+        cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        std::exit(0);
+    }
     for (const auto& name : m_order)
     {
-        cmd.AddValue(name, m_help[name], m_values[name]);
+        CheckValue(name);
     }
-    cmd.Parse(argc, argv);
+    if (GetBool("list-options"))
+    {
+        ListOptions();
+        std::exit(0);
+    }
+    // --RngRun and --RngSeed, checked above: ns-3 binds its global values.
+    std::vector<char*> argv = {m_argv[0]};
+    for (auto& b : builtins)
+    {
+        argv.push_back(b.data());
+    }
+    cmd.Parse(static_cast<int>(argv.size()), argv.data());
 }
 
 std::vector<std::string>
@@ -139,13 +495,53 @@ ScenarioArgs::Arguments() const
 bool
 ScenarioArgs::Has(const std::string& name) const
 {
-    return m_values.count(name) > 0;
+    return m_options.count(name) > 0;
+}
+
+bool
+ScenarioArgs::Given(const std::string& name) const
+{
+    return Find(name).given;
 }
 
 std::string
 ScenarioArgs::Get(const std::string& name) const
 {
-    return m_values.at(name);
+    return Find(name).value;
+}
+
+uint32_t
+ScenarioArgs::GetUint(const std::string& name) const
+{
+    const Option& o = Find(name);
+    NS_ABORT_MSG_UNLESS(o.kind == Kind::UINT, "--" << name << " is not declared with AddUint");
+    return GetUint(name, o.min, o.max, o.unit);
+}
+
+std::vector<uint32_t>
+ScenarioArgs::GetUintList(const std::string& name) const
+{
+    const Option& o = Find(name);
+    NS_ABORT_MSG_UNLESS(o.kind == Kind::UINT_LIST,
+                        "--" << name << " is not declared with AddUintList");
+    return GetUintList(name, o.min, o.max, o.unit);
+}
+
+std::string
+ScenarioArgs::GetChoice(const std::string& name) const
+{
+    const Option& o = Find(name);
+    NS_ABORT_MSG_UNLESS(o.kind == Kind::CHOICE, "--" << name << " is not declared with AddChoice");
+    return GetChoice(name, o.allowed);
+}
+
+std::vector<std::string>
+ScenarioArgs::GetChoiceList(const std::string& name) const
+{
+    const Option& o = Find(name);
+    NS_ABORT_MSG_UNLESS(o.kind == Kind::CHOICE_LIST,
+                        "--" << name << " is not declared with AddChoiceList");
+    return GetChoiceList(name, o.allowed);
 }
 
 std::vector<uint32_t>
@@ -154,37 +550,35 @@ ScenarioArgs::GetUintList(const std::string& name,
                           uint64_t max,
                           const std::string& unit) const
 {
-    std::vector<uint32_t> out;
+    NS_ABORT_MSG_IF(max > UINT32_MAX, "--" << name << ": a range beyond 32 bits");
     const std::string allowed = "allowed " + std::to_string(min) + ".." + std::to_string(max) +
                                 " " + unit;
-    std::vector<std::string> items = SplitList(Get(name));
-    if (items.empty())
+    const std::string text = Get(name);
+    if (text.empty())
     {
-        Fail("--" + name + ": empty list; " + allowed);
+        Fail("--" + name + ": empty value; " + allowed);
     }
-    for (const auto& item : items)
+    std::vector<uint32_t> out;
+    std::set<uint64_t> seen;
+    for (const auto& item : SplitItems(text))
     {
-        std::size_t pos = 0;
-        unsigned long long v = 0;
-        bool ok = !item.empty() && item.find_first_not_of("0123456789") == std::string::npos;
-        if (ok)
+        uint64_t v = 0;
+        if (item.empty())
         {
-            try
-            {
-                v = std::stoull(item, &pos);
-            }
-            catch (...)
-            {
-                ok = false;
-            }
+            Fail("--" + name + ": empty item in '" + text + "'; " + allowed +
+                 ", comma-separated");
         }
-        if (!ok)
+        if (!ParseWhole(item, 0, UINT64_MAX, v))
         {
             Fail("--" + name + ": '" + item + "' is not a whole number; " + allowed);
         }
         if (v < min || v > max)
         {
             Fail("--" + name + ": " + item + " out of range; " + allowed);
+        }
+        if (!seen.insert(v).second)
+        {
+            Fail("--" + name + ": " + item + " is listed twice; give each value once");
         }
         out.push_back(static_cast<uint32_t>(v));
     }
@@ -197,40 +591,42 @@ ScenarioArgs::GetUint(const std::string& name,
                       uint64_t max,
                       const std::string& unit) const
 {
-    std::vector<uint32_t> v = GetUintList(name, min, max, unit);
-    if (v.size() != 1)
+    if (Get(name).find(',') != std::string::npos)
     {
-        Fail("--" + name + ": one value expected, got '" + Get(name) + "'");
+        Fail("--" + name + ": one value expected, got '" + Get(name) + "'; allowed " +
+             std::to_string(min) + ".." + std::to_string(max) + " " + unit);
     }
-    return v[0];
+    return GetUintList(name, min, max, unit)[0];
 }
 
 std::string
 ScenarioArgs::GetChoice(const std::string& name, const std::vector<std::string>& allowed) const
 {
-    std::vector<std::string> v = GetChoiceList(name, allowed);
-    if (v.size() != 1)
+    if (Get(name).find(',') != std::string::npos)
     {
-        Fail("--" + name + ": one value expected, got '" + Get(name) + "'");
+        Fail("--" + name + ": one value expected, got '" + Get(name) + "'; allowed: " +
+             Join(allowed));
     }
-    return v[0];
+    return GetChoiceList(name, allowed)[0];
 }
 
 std::vector<std::string>
 ScenarioArgs::GetChoiceList(const std::string& name, const std::vector<std::string>& allowed) const
 {
-    std::string all;
-    for (const auto& a : allowed)
+    const std::string all = Join(allowed);
+    const std::string text = Get(name);
+    if (text.empty())
     {
-        all += (all.empty() ? "" : ", ") + a;
+        Fail("--" + name + ": empty value; allowed: " + all);
     }
-    std::vector<std::string> items = SplitList(Get(name));
-    if (items.empty())
+    std::vector<std::string> items;
+    for (const auto& item : SplitItems(text))
     {
-        Fail("--" + name + ": empty list; allowed: " + all);
-    }
-    for (const auto& item : items)
-    {
+        if (item.empty())
+        {
+            Fail("--" + name + ": empty item in '" + text + "'; allowed: " + all +
+                 ", comma-separated");
+        }
         bool found = false;
         for (const auto& a : allowed)
         {
@@ -240,6 +636,14 @@ ScenarioArgs::GetChoiceList(const std::string& name, const std::vector<std::stri
         {
             Fail("--" + name + ": unknown value '" + item + "'; allowed: " + all);
         }
+        for (const auto& earlier : items)
+        {
+            if (earlier == item)
+            {
+                Fail("--" + name + ": '" + item + "' is listed twice; give each value once");
+            }
+        }
+        items.push_back(item);
     }
     return items;
 }

@@ -2,6 +2,7 @@
 #include "sweep-runner.h"
 
 #include "scenario-args.h"
+#include "stall-watchdog-scheduler.h"
 
 #include "ns3/abort.h"
 
@@ -37,32 +38,6 @@ CsvLine(const std::vector<std::string>& cells)
     return line + "\n";
 }
 
-/// @return @p s as a JSON string literal
-std::string
-Json(const std::string& s)
-{
-    std::string out = "\"";
-    for (unsigned char ch : s)
-    {
-        if (ch == '"' || ch == '\\')
-        {
-            out += '\\';
-            out += static_cast<char>(ch);
-        }
-        else if (ch < 0x20)
-        {
-            char buf[8];
-            std::snprintf(buf, sizeof(buf), "\\u%04x", ch);
-            out += buf;
-        }
-        else
-        {
-            out += static_cast<char>(ch);
-        }
-    }
-    return out + "\"";
-}
-
 /// @return true if @p address is a Dask scheduler address (tcp:// or tls://, host, port)
 bool
 IsSchedulerAddress(const std::string& address)
@@ -91,35 +66,73 @@ IsSchedulerAddress(const std::string& address)
 
 } // namespace
 
+std::string
+SweepRunner::CheckOutputDirectory(const std::string& path)
+{
+    const std::string allowed = "; allowed: a directory that exists or can be created";
+    if (path.empty())
+    {
+        return "empty value" + allowed;
+    }
+    std::error_code ec;
+    fs::path p = fs::absolute(path, ec);
+    if (ec)
+    {
+        return "'" + path + "' is not a usable path" + allowed;
+    }
+    // The nearest part of the path that exists must be a directory we can create files in.
+    fs::path existing = p;
+    while (!fs::exists(existing, ec) && existing.has_parent_path() &&
+           existing != existing.parent_path())
+    {
+        existing = existing.parent_path();
+    }
+    if (!fs::is_directory(existing, ec))
+    {
+        return "'" + existing.string() + "' is not a directory (in '" + path + "')" + allowed;
+    }
+    // Try it: a directory made and removed at once (root may write where access() says no).
+    std::string probe = (existing / ".clusternet-probe-XXXXXX").string();
+    if (mkdtemp(probe.data()) == nullptr)
+    {
+        return "cannot create files in '" + existing.string() + "' (" + std::strerror(errno) +
+               ")" + allowed;
+    }
+    fs::remove(probe, ec);
+    return "";
+}
+
 void
 SweepRunner::AddArguments(ScenarioArgs& args,
                           const std::string& scenario,
                           const std::string& report)
 {
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    args.Add("jobs",
-             "points simulated at once: worker processes of the local Dask cluster "
-             "[processes, 1..256]",
-             std::to_string(cores));
+    args.AddUint("jobs",
+                 "points simulated at once: worker processes of the local Dask cluster",
+                 "processes",
+                 1,
+                 256,
+                 cores);
     args.Add("out", "output directory [path]", "results/" + scenario);
-    args.Add("resume",
-             "reuse the points already in --out that were computed with the same code, "
-             "parameters and profiles (after a crash, a kill or a finished run); 0 recomputes "
-             "every point [0/1]",
-             "1");
+    args.AddBool("resume",
+                 "reuse the points already in --out that were computed with the same code, "
+                 "parameters and profiles (after a crash, a kill or a finished run); 0 "
+                 "recomputes every point",
+                 true);
     if (!report.empty())
     {
-        args.Add("report", "write " + report + " after the sweep [0/1]", "1");
+        args.AddBool("report", "write " + report + " after the sweep", true);
     }
     args.Add("scheduler",
              "run the points on an existing Dask cluster: its scheduler's address "
              "tcp://HOST:PORT (empty: $CLUSTERNET_SCHEDULER, else a local cluster of --jobs "
              "workers) [address]",
              "");
-    args.Add("list-points",
-             "print the sweep's points and options as JSON and exit (the sweep driver's "
-             "protocol) [0/1]",
-             "0");
+    args.AddBool("list-points",
+                 "print the sweep's points and options as JSON and exit (the sweep driver's "
+                 "protocol)",
+                 false);
     args.Add("run-point",
              "simulate only the point with this file name (as --list-points gives it), writing "
              "its rows to --point-out (the sweep driver's protocol) [name]",
@@ -134,13 +147,6 @@ SweepRunner::SweepRunner(const ScenarioArgs& args,
       m_scenario(std::move(scenario)),
       m_columns(std::move(columns))
 {
-    args.GetUint("jobs", 1, 256, "processes");
-    args.GetBool("resume");
-    if (args.Has("report"))
-    {
-        args.GetBool("report");
-    }
-    args.GetBool("list-points");
     const std::string scheduler = args.Get("scheduler");
     if (!scheduler.empty() && !IsSchedulerAddress(scheduler))
     {
@@ -148,9 +154,13 @@ SweepRunner::SweepRunner(const ScenarioArgs& args,
                   "' is not a Dask scheduler address; allowed: tcp://HOST:PORT or "
                   "tls://HOST:PORT with PORT 1..65535");
     }
-    if (args.Get("out").empty())
+    if (args.Get("run-point").empty())
     {
-        args.Fail("--out: empty; allowed: a directory path");
+        std::string err = CheckOutputDirectory(args.Get("out"));
+        if (!err.empty())
+        {
+            args.Fail("--out: " + err);
+        }
     }
     if (!args.Get("run-point").empty() && args.Get("point-out").empty())
     {
@@ -220,23 +230,23 @@ void
 SweepRunner::ListPoints() const
 {
     std::set<std::string> files;
-    std::string json = "{\"scenario\": " + Json(m_scenario) + ",\n \"columns\": [";
+    std::string json = "{\"scenario\": " + JsonString(m_scenario) + ",\n \"columns\": [";
     for (std::size_t i = 0; i < m_columns.size(); ++i)
     {
-        json += (i ? ", " : "") + Json(m_columns[i]);
+        json += (i ? ", " : "") + JsonString(m_columns[i]);
     }
     json += "],\n \"options\": {";
     const char* options[] = {"jobs", "out", "resume", "report", "scheduler"};
     for (std::size_t i = 0; i < std::size(options); ++i)
     {
         std::string value = m_args.Has(options[i]) ? m_args.Get(options[i]) : "";
-        json += (i ? ", " : "") + Json(options[i]) + ": " + Json(value);
+        json += (i ? ", " : "") + JsonString(options[i]) + ": " + JsonString(value);
     }
     json += "},\n \"reusable\": " + std::string(m_reusable ? "true" : "false");
     json += ",\n \"inputs\": [";
     for (std::size_t i = 0; i < m_inputs.size(); ++i)
     {
-        json += (i ? ", " : "") + Json(m_inputs[i]);
+        json += (i ? ", " : "") + JsonString(m_inputs[i]);
     }
     json += "],\n \"points\": [";
     for (std::size_t i = 0; i < m_points.size(); ++i)
@@ -244,8 +254,8 @@ SweepRunner::ListPoints() const
         std::string file = PointFileName(m_points[i].label);
         NS_ABORT_MSG_IF(!files.insert(file).second,
                         "two points of one sweep share the file name " << file);
-        json += std::string(i ? ",\n  " : "\n  ") + "{\"label\": " + Json(m_points[i].label) +
-                ", \"file\": " + Json(file) + "}";
+        json += std::string(i ? ",\n  " : "\n  ") + "{\"label\": " + JsonString(m_points[i].label) +
+                ", \"file\": " + JsonString(file) + "}";
     }
     json += "]}\n";
     std::cout << json << std::flush;
@@ -258,6 +268,7 @@ SweepRunner::RunPoint(const std::string& file, const std::string& path) const
     {
         if (PointFileName(p.label) == file)
         {
+            StallWatchdogScheduler::Install(m_scenario, "point '" + p.label + "'");
             std::string text;
             for (const auto& r : p.run())
             {

@@ -70,6 +70,12 @@ class SweepRunner
     static void WriteFileAtomic(const std::string& path, const std::string& text);
     /// @return @p value with @p digits decimals, as data.csv cells are written
     static std::string Fixed(double value, int digits = 3);
+    /**
+     * @param path an output directory (--out)
+     * @return "" if @p path is a directory, or can be made one, that files can be written in;
+     * else what is wrong with it (nothing is left behind either way)
+     */
+    static std::string CheckOutputDirectory(const std::string& path);
     /// @return the file name (without extension) of the point labelled @p label
     static std::string PointFileName(const std::string& label);
 

@@ -177,16 +177,24 @@ main(int argc, char** argv)
                       "Wall time per simulated packet of one TCP bulk transfer through "
                       "clusternet's GigE NIC + host model and through ns-3's "
                       "PointToPointNetDevice; last line ratio=<clusternet / p2p>.");
-    args.Add("bytes", "bytes to transfer [bytes] (1000000-4000000000)", "100000000");
-    args.Add("nic", "clusternet NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
-    args.Add("host", "clusternet host profile (" + ProfileCatalogue::JoinNames("host") + ")", "piii450-linux22");
-    args.Add("sockbuf", "TCP send and receive buffer, both runs [bytes] (4096-16777216)", "131072");
+    args.AddUint("bytes", "bytes to transfer", "bytes", 1000000, 4000000000u, 100000000);
+    args.AddChoice("nic", "clusternet NIC profile", ProfileCatalogue::Names("nic"), "sknet");
+    args.AddChoice("host",
+                   "clusternet host profile",
+                   ProfileCatalogue::Names("host"),
+                   "piii450-linux22");
+    args.AddUint("sockbuf",
+                 "TCP send and receive buffer, both runs",
+                 "bytes",
+                 4096,
+                 16777216,
+                 131072);
     SweepRunner::AddArguments(args, "bench-gige-vs-p2p", "");
     args.Parse();
-    Bench b{args.GetUint("bytes", 1000000, 4000000000u, "bytes"),
-            args.GetChoice("nic", ProfileCatalogue::Names("nic")),
-            args.GetChoice("host", ProfileCatalogue::Names("host")),
-            args.GetUint("sockbuf", 4096, 16777216, "bytes")};
+    Bench b{args.GetUint("bytes"),
+            args.GetChoice("nic"),
+            args.GetChoice("host"),
+            args.GetUint("sockbuf")};
     SweepRunner sweep(args,
                       "bench-gige-vs-p2p",
                       {"model", "bytes_rx", "sim_s", "goodput_mbps", "packets", "wall_s",

@@ -147,30 +147,37 @@ main(int argc, char** argv)
                       "unidirectional bandwidth against message size for LA-MPI-TCP, "
                       "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
                       "(LANai 7.2), Athlon XP 2800+ / FreeBSD 4.7 nodes.");
-    args.Add("stack",
-             "MPI libraries, comma-separated (lampi-tcp, lampi-tcp-ed, lampi-gm, mpich-gm)",
-             "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
-    args.Add("min-msg", "smallest message, then powers of two [bytes, 1..2097152]", "4");
-    args.Add("max-msg", "largest message [bytes, 1..8388608]", "2097152");
-    args.Add("reps", "round trips per latency point, fewer above 256 KB [count, 2..10000]",
-             "20");
-    args.Add("stream-bytes",
-             "bytes streamed per bandwidth point, within 100..1000 messages [bytes, "
-             "1..1073741824]",
-             "4194304");
+    args.AddChoiceList("stack",
+                       "MPI libraries",
+                       {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"},
+                       "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    args.AddUint("min-msg", "smallest message, then powers of two", "bytes", 1, 2097152, 4);
+    args.AddUint("max-msg", "largest message", "bytes", 1, 8388608, 2097152);
+    args.AddUint("reps",
+                 "round trips per latency point, fewer above 256 KB",
+                 "count",
+                 2,
+                 10000,
+                 20);
+    args.AddUint("stream-bytes",
+                 "bytes streamed per bandwidth point, within 100..1000 messages",
+                 "bytes",
+                 1,
+                 1u << 30,
+                 4194304);
     SweepRunner::AddArguments(args, "lampi-latency-bandwidth", "predictions.csv and the plots");
     args.Parse();
     std::vector<std::string> stacks =
-        args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
-    uint32_t minMsg = args.GetUint("min-msg", 1, 2097152, "bytes");
-    uint32_t maxMsg = args.GetUint("max-msg", 1, 8388608, "bytes");
+        args.GetChoiceList("stack");
+    uint32_t minMsg = args.GetUint("min-msg");
+    uint32_t maxMsg = args.GetUint("max-msg");
     if (minMsg > maxMsg)
     {
         args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
                   std::to_string(maxMsg));
     }
-    uint32_t reps = args.GetUint("reps", 2, 10000, "count");
-    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    uint32_t reps = args.GetUint("reps");
+    uint32_t streamBytes = args.GetUint("stream-bytes");
 
     SweepRunner sweep(args,
                       "lampi-latency-bandwidth",

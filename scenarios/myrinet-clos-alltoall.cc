@@ -360,28 +360,43 @@ main(int argc, char** argv)
                       "All-to-all of --msg bytes between every pair of hosts of an XBar16 Clos "
                       "(wire level, packets of --packet bytes); prints wall time, events/s, "
                       "peak memory and lossless-fabric checks.");
-    args.Add("hosts", "hosts [16, 128, 1024 or 8192: 16 x 8^(levels-1)]", "128");
-    args.Add("msg", "bytes each host sends to each other host [bytes, 1-16777216]", "65536");
-    args.Add("packet", "largest packet payload [bytes, 1-65535] (GM: 4096); wire level only",
-             "4096");
-    args.Add("level", "what the hosts run: wire (packets handed to the host ports) or gm (GM "
-             "processes on LANai NICs behind PCI) [wire|gm]", "wire");
-    args.Add("lanai", "LANai profile for --level=gm (" + ProfileCatalogue::JoinNames("lanai") +
-             ")", "lanai9");
-    args.Add("host", "host profile for --level=gm (" + ProfileCatalogue::JoinNames("host") + ")",
-             "p200-430vx-linux24");
-    args.Add("receive-buffers", "--level=gm: receive buffers each process keeps provided "
-             "[buffers, 1..1024; 0 = all its receive tokens]; fewer than the messages arriving "
-             "at once makes GM drop, NACK and resend", "0");
+    args.AddChoice("hosts",
+                   "hosts: 16 x 8^(levels-1), the sizes the XBar16 Clos rule builds",
+                   {"16", "128", "1024", "8192"},
+                   "128");
+    args.AddUint("msg", "bytes each host sends to each other host", "bytes", 1, 1u << 24, 65536);
+    args.AddUint("packet",
+                 "largest packet payload (GM: 4096); wire level only",
+                 "bytes",
+                 1,
+                 65535,
+                 4096);
+    args.AddChoice("level",
+                   "what the hosts run: wire (packets handed to the host ports) or gm (GM "
+                   "processes on LANai NICs behind PCI)",
+                   {"wire", "gm"},
+                   "wire");
+    args.AddChoice("lanai", "LANai profile for --level=gm", ProfileCatalogue::Names("lanai"),
+                   "lanai9");
+    args.AddChoice("host", "host profile for --level=gm", ProfileCatalogue::Names("host"),
+                   "p200-430vx-linux24");
+    args.AddUint("receive-buffers",
+                 "--level=gm: receive buffers each process keeps provided (0 = all its "
+                 "receive tokens); fewer than the messages arriving at once makes GM drop, "
+                 "NACK and resend",
+                 "buffers",
+                 0,
+                 1024,
+                 0);
     SweepRunner::AddArguments(args, "myrinet-clos-alltoall", "");
     args.Parse();
-    uint32_t receiveBuffers = args.GetUint("receive-buffers", 0, 1024, "buffers");
-    bool gmLevel = args.GetChoice("level", {"wire", "gm"}) == "gm";
-    std::string lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
-    std::string hostProfile = args.GetChoice("host", ProfileCatalogue::Names("host"));
-    uint32_t n = args.GetUint("hosts", 16, 8192, "hosts");
-    uint32_t msg = args.GetUint("msg", 1, 1u << 24, "bytes");
-    uint32_t packet = args.GetUint("packet", 1, 65535, "bytes");
+    uint32_t receiveBuffers = args.GetUint("receive-buffers");
+    bool gmLevel = args.GetChoice("level") == "gm";
+    std::string lanai = args.GetChoice("lanai");
+    std::string hostProfile = args.GetChoice("host");
+    uint32_t n = std::stoul(args.GetChoice("hosts"));
+    uint32_t msg = args.GetUint("msg");
+    uint32_t packet = args.GetUint("packet");
     if (MyrinetHelper::ClosLevels(n) == 0)
     {
         args.Fail("--hosts: " + std::to_string(n) +

@@ -111,26 +111,29 @@ main(int argc, char** argv)
                       "(gm_allsize uni- and bi-directional, logp_test length/g), two P200/430VX "
                       "hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
-    args.Add("mode", "curves, comma-separated (uni, bi, logp)", "uni,bi,logp");
-    args.Add("min-msg", "smallest message [bytes, 1..1073741824]", "1");
-    args.Add("max-msg", "largest message [bytes, 1..16777216]", "1048576");
-    args.Add("stream-bytes",
-             "bytes streamed per size, within 32..2048 messages [bytes, 1..1073741824]",
-             "2097152");
-    args.Add("reps", "round trips per latency point [count, 1..100000]", "10");
+    args.AddChoiceList("mode", "curves", {"uni", "bi", "logp"}, "uni,bi,logp");
+    args.AddUint("min-msg", "smallest message", "bytes", 1, 1u << 24, 1);
+    args.AddUint("max-msg", "largest message", "bytes", 1, 1u << 24, 1048576);
+    args.AddUint("stream-bytes",
+                 "bytes streamed per size, within 32..2048 messages",
+                 "bytes",
+                 1,
+                 1u << 30,
+                 2097152);
+    args.AddUint("reps", "round trips per latency point", "count", 1, 100000, 10);
     SweepRunner::AddArguments(args, "myrinet-gm-allsize", "summary.csv and the plots");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
-    std::vector<std::string> modes = args.GetChoiceList("mode", {"uni", "bi", "logp"});
-    uint32_t minMsg = args.GetUint("min-msg", 1, 1u << 30, "bytes");
-    uint32_t maxMsg = args.GetUint("max-msg", 1, 1u << 24, "bytes");
+    std::vector<std::string> modes = args.GetChoiceList("mode");
+    uint32_t minMsg = args.GetUint("min-msg");
+    uint32_t maxMsg = args.GetUint("max-msg");
     if (minMsg > maxMsg)
     {
         args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
                   std::to_string(maxMsg));
     }
-    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
-    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t streamBytes = args.GetUint("stream-bytes");
+    uint32_t reps = args.GetUint("reps");
     std::vector<uint32_t> sizes = Sizes(minMsg, maxMsg);
 
     SweepRunner sweep(args,

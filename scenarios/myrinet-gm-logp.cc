@@ -84,27 +84,26 @@ main(int argc, char** argv)
                       "inter-send delay) on two P200/430VX hosts with LANai9 NICs; LogP "
                       "parameters Os, Or, g, L.");
     GmExperiment::AddArguments(args);
-    args.Add("msg", "message size of the delta sweep (Fig. 3) [bytes, 0..65536]", "8");
-    args.Add("delta", "inter-send delays for --msg, comma-separated [us, 0..100000]",
-             "0,8,16,32,64");
+    args.AddUint("msg", "message size of the delta sweep (Fig. 3)", "bytes", 0, 65536, 8);
+    args.AddUintList("delta", "inter-send delays for --msg", "us", 0, 100000, "0,8,16,32,64");
     args.Add("sizes",
              "further message sizes for Fig. 4 (delta 0 only), comma-separated, or none "
              "[bytes, 0..1048576]",
              "16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
-    args.Add("max-burst", "largest burst [messages, 1..100000]", "1000");
-    args.Add("reps", "round trips of the RTT test [count, 1..100000]", "20");
+    args.AddUint("max-burst", "largest burst", "messages", 1, 100000, 1000);
+    args.AddUint("reps", "round trips of the RTT test", "count", 1, 100000, 20);
     SweepRunner::AddArguments(args, "myrinet-gm-logp", "summary.csv and the plots");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
-    uint32_t msg = args.GetUint("msg", 0, 65536, "bytes");
-    std::vector<uint32_t> deltas = args.GetUintList("delta", 0, 100000, "us");
+    uint32_t msg = args.GetUint("msg");
+    std::vector<uint32_t> deltas = args.GetUintList("delta");
     std::vector<uint32_t> sizes;
     if (args.Get("sizes") != "none")
     {
         sizes = args.GetUintList("sizes", 0, 1u << 20, "bytes");
     }
-    uint32_t maxBurst = args.GetUint("max-burst", 1, 100000, "messages");
-    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    uint32_t maxBurst = args.GetUint("max-burst");
+    uint32_t reps = args.GetUint("reps");
     std::vector<uint32_t> bursts = Bursts(maxBurst);
 
     SweepRunner sweep(args,

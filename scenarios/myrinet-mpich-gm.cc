@@ -64,14 +64,13 @@ main(int argc, char** argv)
                       "Seed 001 Figures 9 and 10: NetPIPE MPI throughput and latency over "
                       "MPICH-GM, P200/430VX hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
-    args.Add("stack", "MPI library over GM (" + ProfileCatalogue::JoinNames("mpi") + ")",
-             "mpich-gm");
-    args.Add("max-block", "largest NetPIPE block [bytes, 1..67108864]", "16777216");
+    args.AddChoice("stack", "MPI library over GM", ProfileCatalogue::Names("mpi"), "mpich-gm");
+    args.AddUint("max-block", "largest NetPIPE block", "bytes", 1, 1u << 26, 16777216);
     SweepRunner::AddArguments(args, "myrinet-mpich-gm");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
-    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
-    uint32_t maxBlock = args.GetUint("max-block", 1, 1u << 26, "bytes");
+    std::string stack = args.GetChoice("stack");
+    uint32_t maxBlock = args.GetUint("max-block");
     MpiHelper library;
     library.SetMpiProfile(stack);
     if (library.GetTransportKind() != "gm")

@@ -178,13 +178,17 @@ main(int argc, char** argv)
              "benchmark configurations BENCH.CLASS.RANKS, comma-separated: bench bt or sp "
              "(ranks 4, 9), lu, is or mg (ranks 4, 8); class B or C",
              kAllConfigs);
-    args.Add("stack",
-             "MPI libraries, comma-separated (lampi-tcp, lampi-tcp-ed, lampi-gm, mpich-gm)",
-             "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
-    args.Add("steps",
-             "timed time steps simulated per run, the rest extrapolated; 0 = all of the "
-             "benchmark's (BT 200, SP 400, LU 250, MG 20, IS 10) [steps, 0..400]",
-             "3");
+    args.AddChoiceList("stack",
+                       "MPI libraries",
+                       {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"},
+                       "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    args.AddUint("steps",
+                 "timed time steps simulated per run, the rest extrapolated; 0 = all of the "
+                 "benchmark's (BT 200, SP 400, LU 250, MG 20, IS 10)",
+                 "steps",
+                 0,
+                 400,
+                 3);
     args.Add("set",
              "overrides of the host's sustained compute rates 'npb.Attribute=value;...' with "
              "BtRate, SpRate, LuRate, MgRate [Mflop/s per process] or IsRate [Mkeys/s] "
@@ -207,8 +211,8 @@ main(int argc, char** argv)
         }
     }
     std::vector<std::string> stacks =
-        args.GetChoiceList("stack", {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"});
-    uint32_t steps = args.GetUint("steps", 0, 400, "steps");
+        args.GetChoiceList("stack");
+    uint32_t steps = args.GetUint("steps");
     g_overrides = args.Get("set");
     std::string err;
     Values(err);

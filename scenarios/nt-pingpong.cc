@@ -83,7 +83,7 @@ main(int argc, char** argv)
     args.Add("lengths",
              "message lengths, comma-separated [bytes] (default: powers of two, 1 B to 1 MB)",
              "");
-    args.Add("repeats", "timed round trips per length [count]", "10");
+    args.AddUint("repeats", "timed round trips per length", "count", 1, 100000, 10);
     args.Add("set",
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
              "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
@@ -94,7 +94,7 @@ main(int argc, char** argv)
     std::vector<uint32_t> lengths = args.Get("lengths").empty()
                                         ? PingPongBenchmark::PowersOfTwo(1 << 20)
                                         : args.GetUintList("lengths", 0, 64u << 20, "bytes");
-    uint32_t repeats = args.GetUint("repeats", 1, 100000, "count");
+    uint32_t repeats = args.GetUint("repeats");
 
     SweepRunner sweep(args,
                       "nt-pingpong",

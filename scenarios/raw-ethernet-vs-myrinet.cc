@@ -144,22 +144,28 @@ main(int argc, char** argv)
                       "bandwidth against message size, kernel-level UDP over Intel PRO/1000 MT "
                       "(em coalescing at the driver defaults and off) through a Gigabit switch, "
                       "and gm_allsize over LANai 7.2, Athlon XP 2800+ / FreeBSD 4.7 nodes.");
-    args.Add("net", "networks, comma-separated (gige, myrinet)", "gige,myrinet");
-    args.Add("coalesce", "em interrupt coalescing, comma-separated (on, off)", "on,off");
-    args.Add("max-msg",
-             "largest message: powers of two up to it, 1472, 1500 and itself [bytes, 1..65000]",
-             "65000");
-    args.Add("stream-bytes",
-             "bytes streamed per size, within 64..4096 messages [bytes, 1..1073741824]",
-             "2097152");
-    args.Add("reps", "round trips per latency point [count, 1..100000]", "20");
+    args.AddChoiceList("net", "networks", {"gige", "myrinet"}, "gige,myrinet");
+    args.AddChoiceList("coalesce", "em interrupt coalescing", {"on", "off"}, "on,off");
+    args.AddUint("max-msg",
+                 "largest message: powers of two up to it, 1472, 1500 and itself",
+                 "bytes",
+                 1,
+                 65000,
+                 65000);
+    args.AddUint("stream-bytes",
+                 "bytes streamed per size, within 64..4096 messages",
+                 "bytes",
+                 1,
+                 1u << 30,
+                 2097152);
+    args.AddUint("reps", "round trips per latency point", "count", 1, 100000, 20);
     SweepRunner::AddArguments(args, "raw-ethernet-vs-myrinet", "predictions.csv and the plots");
     args.Parse();
-    std::vector<std::string> nets = args.GetChoiceList("net", {"gige", "myrinet"});
-    std::vector<std::string> coalesce = args.GetChoiceList("coalesce", {"on", "off"});
-    uint32_t maxMsg = args.GetUint("max-msg", 1, 65000, "bytes");
-    uint32_t streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
-    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    std::vector<std::string> nets = args.GetChoiceList("net");
+    std::vector<std::string> coalesce = args.GetChoiceList("coalesce");
+    uint32_t maxMsg = args.GetUint("max-msg");
+    uint32_t streamBytes = args.GetUint("stream-bytes");
+    uint32_t reps = args.GetUint("reps");
     std::vector<uint32_t> sizes = Sizes(maxMsg);
 
     SweepRunner sweep(args,

@@ -48,17 +48,18 @@ main(int argc, char** argv)
                       "Gigabit Ethernet: throughput against block size and latency, plotted "
                       "together. Each --baseline-* option defaults to the what-if's value "
                       "(PCI slot: the host profile's; overrides: none).");
-    std::string nics = ProfileCatalogue::JoinNames("nic");
-    std::string hosts = ProfileCatalogue::JoinNames("host");
-    args.Add("nic", "NIC profile (" + nics + ")", "sknet");
-    args.Add("host", "host profile (" + hosts + ")", "piii450-linux22");
+    args.AddChoice("nic", "NIC profile", ProfileCatalogue::Names("nic"), "sknet");
+    args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
     const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
     const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
-    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "9000");
-    args.Add("sockbuf", "socket buffer [bytes, " + sockbufRange.ToString() + "]", "131072");
-    args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
-             "the host profile's", "64x66");
+    args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 9000);
+    args.AddUint("sockbuf", "socket buffer", "bytes", sockbufRange.min, sockbufRange.max, 131072);
+    args.Add("pci",
+             "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
+             "the host profile's",
+             "64x66",
+             true);
     args.Add("set",
              "attribute overrides 'target.Attribute=value;...', target device, coalescer, cpu, "
              "bus or stack (e.g. cpu.CopyBandwidth=1600Mbps) [ns-3 values]",
@@ -69,9 +70,12 @@ main(int argc, char** argv)
     args.Add("baseline-sockbuf", "baseline socket buffer [bytes]; empty = --sockbuf", "");
     args.Add("baseline-pci", "baseline PCI slot WIDTHxCLOCK; empty = the host profile's", "");
     args.Add("baseline-set", "baseline attribute overrides; empty = none", "");
-    args.Add("max-block",
-             "largest NetPIPE block [bytes, " + maxBlockRange.ToString() + "]",
-             std::to_string(1u << 21));
+    args.AddUint("max-block",
+                 "largest NetPIPE block",
+                 "bytes",
+                 maxBlockRange.min,
+                 maxBlockRange.max,
+                 1u << 21);
     SweepRunner::AddArguments(args, "what-if", "the plot and the comparison");
     args.Parse();
 
@@ -79,7 +83,7 @@ main(int argc, char** argv)
     auto source = [&args](const std::string& name) {
         return args.Get("baseline-" + name).empty() ? name : "baseline-" + name;
     };
-    uint32_t maxBlock = args.GetUint("max-block", maxBlockRange.min, maxBlockRange.max, "bytes");
+    uint32_t maxBlock = args.GetUint("max-block");
     auto config = [&args, maxBlock, mtuRange, sockbufRange](const std::string& nic,
                                     const std::string& host,
                                     const std::string& mtu,

@@ -15,9 +15,39 @@
 #include "ns3/network-module.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <iostream>
 
 using namespace ns3;
 using namespace ns3::clusternet;
+
+namespace
+{
+
+/// Refuse a bad value: one line naming the option and what is allowed, exit status 2.
+[[noreturn]] void
+Refuse(const std::string& message)
+{
+    std::cerr << "gige-netpipe: " << message << std::endl;
+    std::exit(2);
+}
+
+/// Refuse --@p name unless @p value is within the range of the attribute it sets.
+void
+CheckRange(const std::string& name,
+           uint32_t value,
+           const std::string& typeId,
+           const std::string& attribute)
+{
+    UintegerRange range = UintegerRange::Of(typeId, attribute);
+    if (!range.Contains(value))
+    {
+        Refuse("--" + name + ": " + std::to_string(value) + " out of range; allowed " +
+               range.ToString() + " bytes");
+    }
+}
+
+} // namespace
 
 int
 main(int argc, char** argv)
@@ -34,14 +64,24 @@ main(int argc, char** argv)
     cmd.AddValue("sockbuf", "socket buffer, SO_SNDBUF and SO_RCVBUF [bytes]", sockbuf);
     cmd.AddValue("maxBlock", "largest NetPIPE block [bytes]", maxBlock);
     cmd.Parse(argc, argv);
+    // The limits are the attributes' own (their checkers), read from there.
+    CheckRange("mtu", mtu, "ns3::clusternet::GigeNetDevice", "Mtu");
+    CheckRange("sockbuf", sockbuf, "ns3::clusternet::NetpipeApplication", "SocketBuffer");
+    CheckRange("maxBlock", maxBlock, "ns3::clusternet::NetpipeApplication", "MaxBlock");
 
     NodeContainer nodes;
     nodes.Create(2);
     HostHelper hosts;
-    NS_ABORT_MSG_UNLESS(hosts.SetHostProfile(host), "no host profile " << host);
+    if (!hosts.SetHostProfile(host))
+    {
+        Refuse("--host: no host profile '" + host + "' (./ns3 profiles -- --kind=host)");
+    }
     hosts.Install(nodes);
     GigeHelper gige;
-    NS_ABORT_MSG_UNLESS(gige.SetNicProfile(nic), "no NIC profile " << nic);
+    if (!gige.SetNicProfile(nic))
+    {
+        Refuse("--nic: no NIC profile '" + nic + "' (./ns3 profiles -- --kind=nic)");
+    }
     gige.SetDeviceAttribute("Mtu", UintegerValue(mtu));
     NetDeviceContainer devices = gige.Install(nodes);
 

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#ifndef CLUSTERNET_STALL_WATCHDOG_SCHEDULER_H
+#define CLUSTERNET_STALL_WATCHDOG_SCHEDULER_H
+
+#include "ns3/callback.h"
+#include "ns3/map-scheduler.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+namespace clusternet
+{
+
+/**
+ * @ingroup clusternet
+ * @brief ns-3's MapScheduler (the same events in the same order) that notices a simulation
+ * which has stopped advancing: more than SameTimeLimit events in a row at one instant (a
+ * zero-time loop, e.g. a poll that never waits), or an event beyond Horizon of simulated time
+ * (a loop that waits but never ends). It then calls its stall callback once with the reason;
+ * the default prints "<program>: <point>: <reason>" on stderr and exits with status 3, as the
+ * harness reports a deadlock.
+ *
+ * SweepRunner installs it for every point it simulates (Install), so every scenario program is
+ * covered without code of its own.
+ */
+class StallWatchdogScheduler : public MapScheduler
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    StallWatchdogScheduler();
+
+    /// Called once, with the reason, when the simulation stops advancing.
+    using StallCallback = Callback<void, const std::string&>;
+
+    /// Replace the default reaction (print and exit 3), e.g. in a test.
+    void SetStallCallback(StallCallback callback);
+
+    /**
+     * Make this the scheduler of the simulations this process runs, naming @p point in the
+     * report.
+     * @param program the program's name, first in the report line
+     * @param point the label of the point being simulated
+     */
+    static void Install(const std::string& program, const std::string& point);
+
+    // Inherited
+    Scheduler::Event RemoveNext() override;
+
+  private:
+    /// Report @p reason through the callback (once).
+    void Stall(const std::string& reason);
+
+    uint64_t m_sameTimeLimit; //!< events in a row at one instant that count as a stall
+    Time m_horizon;           //!< simulated time beyond which a run counts as endless
+    uint64_t m_lastTs{0};     //!< time stamp of the last event [time steps]
+    uint64_t m_sameTime{0};   //!< events in a row at m_lastTs
+    bool m_stalled{false};    //!< the callback has been called
+    StallCallback m_stall;    //!< what to do
+};
+
+} // namespace clusternet
+} // namespace ns3
+
+#endif // CLUSTERNET_STALL_WATCHDOG_SCHEDULER_H
