@@ -18,7 +18,9 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 
 namespace ns3
 {
@@ -28,7 +30,7 @@ namespace clusternet
 namespace
 {
 
-/// --set targets: the host's, its chipset's, the LANai's and FM's.
+/// The machine's targets: the host's, its chipset's, the LANai's and FM's.
 const std::vector<std::string> kTargets = {"chipset.bridge",
                                            "host.bus",
                                            "host.cpu",
@@ -38,6 +40,17 @@ const std::vector<std::string> kTargets = {"chipset.bridge",
                                            "lanai.link",
                                            "lanai.port",
                                            "fm.smt"};
+/// What each target is, for --help.
+const std::map<std::string, std::string> kTargetHelp = {
+    {"bridge", "bridge (host bridge PIO path)"},
+    {"bus", "bus (PCI)"},
+    {"cpu", "cpu"},
+    {"fm", "fm (FM library)"},
+    {"lcp", "lcp (FM control program, cycles)"},
+    {"lanai", "lanai (NIC)"},
+    {"link", "link (Myrinet)"},
+    {"port", "port (Myrinet)"},
+    {"smt", "smt (shared region)"}};
 /// The paper's machines (seed 004 sec. 6): chipset -> host profile.
 const std::vector<std::pair<std::string, std::string>> kMachines = {
     {"440lx", "pii300-kayak-nt4"},
@@ -103,7 +116,7 @@ Values(const FmConfig& c, std::string& err)
     }
     values.Set("smt", "Queues", std::to_string(c.queues));
     values.Set("smt", "MaxProcesses", std::to_string(c.processes));
-    err = values.SetOverrides(c.overrides);
+    err = values.SetOverrides(c.overrides, c.setTargets);
     return values;
 }
 
@@ -226,7 +239,9 @@ FmExperiment::Validate(const FmConfig& c)
 }
 
 void
-FmExperiment::AddArguments(ScenarioArgs& args, const std::set<std::string>& perCurve)
+FmExperiment::AddArguments(ScenarioArgs& args,
+                           const std::set<std::string>& perCurve,
+                           const std::vector<std::string>& setTargets)
 {
     auto add = [&](const std::string& name, const std::string& help, const std::string& value) {
         if (!perCurve.count(name))
@@ -254,11 +269,19 @@ FmExperiment::AddArguments(ScenarioArgs& args, const std::set<std::string>& perC
     add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
     add("processes", "FM processes per host, N [processes, 1..16]", "1");
     add("queues", "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
+    std::string targets;
+    for (const auto& kt : kTargets)
+    {
+        std::string t = kt.substr(kt.find('.') + 1);
+        if (setTargets.empty() ||
+            std::find(setTargets.begin(), setTargets.end(), t) != setTargets.end())
+        {
+            targets += (targets.empty() ? "" : ", ") + kTargetHelp.at(t);
+        }
+    }
     add("set",
-        "attribute overrides 'target.Attribute=value;...' with target bridge (host bridge PIO "
-        "path), bus (PCI), cpu, fm (FM library), lcp (FM control program, cycles), lanai "
-        "(NIC), link, port (Myrinet) or smt (shared region) (e.g. bridge.QueueLines=8) "
-        "[ns-3 values]",
+        "attribute overrides 'target.Attribute=value;...' with target " + targets +
+            " (e.g. bridge.QueueLines=8) [ns-3 values]",
         "");
 }
 

@@ -66,6 +66,8 @@ struct FmConfig
     uint32_t hosts{2};     //!< hosts on the Myrinet switch (at least 2)
     uint32_t processes{1}; //!< FM processes per host (N; each on its own CPU)
     std::string overrides; //!< "target.Attribute=value;..."
+    /// the targets --set may name: the objects the program's runs exercise (empty: all)
+    std::vector<std::string> setTargets;
     bool start{true};      //!< start the FM processes (false: the bare machine, e.g. for PIO)
 };
 
@@ -83,9 +85,12 @@ class FmExperiment
     /**
      * Register --host, --chipset, --fm-version, --notify, --intranode, --pacing, --credits,
      * --processes, --queues and --set on @p args, except the options in @p perCurve, which
-     * the scenario sets for each of its curves.
+     * the scenario sets for each of its curves. --set names @p setTargets (the program's
+     * FmConfig::setTargets; empty: every target of the machine).
      */
-    static void AddArguments(ScenarioArgs& args, const std::set<std::string>& perCurve = {});
+    static void AddArguments(ScenarioArgs& args,
+                             const std::set<std::string>& perCurve = {},
+                             const std::vector<std::string>& setTargets = {});
     /// Register --sizes, --reps and --stream-bytes (an FM latency/bandwidth sweep) on @p args.
     static void AddSweepArguments(ScenarioArgs& args);
     /// @return the values of AddSweepArguments' options (exits 2 on bad input)

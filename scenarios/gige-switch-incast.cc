@@ -23,8 +23,10 @@
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::clusternet;
@@ -136,6 +138,22 @@ RunIncast(const IncastRun& r)
     return rows;
 }
 
+/// @return "" if the captures of prefix @p pcap can be written, else what is wrong
+std::string
+CheckPcapPrefix(const std::string& pcap)
+{
+    // The files are <prefix>-<node>-<device>.pcap: their folder must exist and be writable.
+    std::filesystem::path dir = std::filesystem::path(pcap).parent_path();
+    dir = dir.empty() ? "." : dir;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec) || access(dir.c_str(), W_OK | X_OK) != 0)
+    {
+        return "--pcap: cannot write " + pcap + "-<node>-<device>.pcap: '" + dir.string() +
+               "' is not a writable folder";
+    }
+    return "";
+}
+
 } // namespace
 
 int
@@ -158,6 +176,10 @@ main(int argc, char** argv)
     bool pause = args.GetBool("pause");
     uint32_t buffer = args.GetUint("buffer", 9018, 16777216, "bytes");
     IncastRun run{senders, frames, size, pause, buffer, args.Get("pcap")};
+    if (std::string err = run.pcap.empty() ? "" : CheckPcapPrefix(run.pcap); !err.empty())
+    {
+        args.Fail(err);
+    }
 
     SweepRunner sweep(args,
                       "gige-switch-incast",

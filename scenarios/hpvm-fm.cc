@@ -29,6 +29,9 @@ struct Curve
     std::string cpu;     //!< pii300, pii450
 };
 
+/// --set targets: one process per host, across the Myrinet switch (no shared region).
+const std::vector<std::string> kSetTargets =
+    {"bridge", "bus", "cpu", "fm", "lcp", "lanai", "link", "port"};
 const std::map<std::string, std::string> kVersions = {
     {"2.1", "fm21"}, {"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
 const std::map<std::string, std::string> kCpus = {
@@ -61,7 +64,9 @@ main(int argc, char** argv)
                       "between two hosts on a Myrinet switch, FM 2.1 (PII-300) and HPVM 1.2 / "
                       "1.9 (PII-450, 440BX), with the poll cost while waiting.");
     // Each curve names its FM version and CPU; two hosts with one process each.
-    FmExperiment::AddArguments(args, {"host", "fm-version", "intranode", "processes", "queues"});
+    FmExperiment::AddArguments(args,
+                               {"host", "fm-version", "intranode", "processes", "queues"},
+                               kSetTargets);
     args.Add("config",
              "curves VERSION:CPU, comma-separated; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP "
              "Kayak, 440LX) or pii450 (HP Netserver LPR, 440BX)",
@@ -82,6 +87,7 @@ main(int argc, char** argv)
     {
         Curve k{item.substr(0, 3), item.substr(4)};
         FmConfig c;
+        c.setTargets = kSetTargets;
         FmExperiment::ParseArguments(args, c);
         c.version = kVersions.at(k.version);
         c.host = kCpus.at(k.cpu);

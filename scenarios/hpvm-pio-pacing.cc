@@ -28,6 +28,10 @@ namespace
 const std::vector<uint32_t> kSizes = {16,  32,  48,  64,  96,  128, 160, 192,  224,  256,
                                       320, 384, 512, 640, 768, 1024, 1536, 2048};
 
+/// --set targets: the micro-benchmark writes from a CPU through the host bridge onto the PCI
+/// bus, at FM's per-packet cost; no FM traffic.
+const std::vector<std::string> kSetTargets = {"bridge", "bus", "cpu", "fm"};
+
 /// The probe's chunk on @p c's machine (0 = no pacing).
 uint32_t
 ProbeChoice(FmConfig c)
@@ -82,7 +86,8 @@ main(int argc, char** argv)
     // The micro-benchmark alone: the lists choose chipsets and pacing; no FM traffic.
     FmExperiment::AddArguments(args,
                                {"host", "chipset", "pacing", "notify", "intranode", "credits",
-                                "processes", "queues"});
+                                "processes", "queues"},
+                               kSetTargets);
     args.Add("host",
              "host profile for every chipset; empty = each chipset on the paper's machine",
              "");
@@ -101,6 +106,7 @@ main(int argc, char** argv)
     for (const auto& chipset : chipsets)
     {
         FmConfig c;
+        c.setTargets = kSetTargets;
         FmExperiment::ParseArguments(args, c);
         c.chipset = chipset;
         std::string host = args.Get("host");

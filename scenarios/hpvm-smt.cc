@@ -31,6 +31,10 @@ struct Curve
 
 const std::map<std::string, std::string> kVersions = {{"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
 
+/// --set targets: processes on one host talk through its NIC (loopback) or its shared region;
+/// the Myrinet links and ports carry nothing.
+const std::vector<std::string> kSetTargets = {"bridge", "bus", "cpu", "fm", "lcp", "lanai", "smt"};
+
 /// What an idle process polls: shared memory (and Myrinet's flag), or the LANai's register.
 std::string
 PollOf(const FmConfig& c, const Curve& k)
@@ -70,7 +74,7 @@ main(int argc, char** argv)
                       "processes on one SMP host, HPVM 1.2 (loopback through the Myrinet NIC) "
                       "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
     // Each curve names its FM version and intranode transport.
-    FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"});
+    FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"}, kSetTargets);
     args.Add("config",
              "curves VERSION:TRANSPORT, comma-separated; VERSION 1.2 or 1.9, TRANSPORT "
              "loopback (through the NIC) or smt (shared memory)",
@@ -93,6 +97,7 @@ main(int argc, char** argv)
         Curve k{item.substr(0, 3), item.substr(4)};
         FmConfig c;
         c.processes = processes;
+        c.setTargets = kSetTargets;
         FmExperiment::ParseArguments(args, c);
         c.version = kVersions.at(k.version);
         c.intranode = k.transport;

@@ -164,6 +164,11 @@ main(int argc, char** argv)
     std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
     uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
     Time limit;
+    std::string why = MpiProgram::CheckTime(args.Get("limit"));
+    if (!why.empty())
+    {
+        args.Fail("--limit: '" + args.Get("limit") + "' is not " + why);
+    }
     if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())
     {
         args.Fail("--limit: '" + args.Get("limit") + "' is not a positive time (e.g. 100s)");

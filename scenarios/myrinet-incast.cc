@@ -78,13 +78,17 @@ RunIncast(const IncastConfig& c)
     {
         myrinet.SetDeviceAttribute(attribute, StringValue(value));
     }
+    // The switch's overrides too before it is built: its Ports bound the ports added to it.
     for (const auto& [attribute, value] : values.GetProfileValues("switch"))
+    {
+        myrinet.SetSwitchAttribute(attribute, StringValue(value));
+    }
+    for (const auto& [attribute, value] : values.GetOverrides("switch"))
     {
         myrinet.SetSwitchAttribute(attribute, StringValue(value));
     }
     NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
     Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
-    values.ApplyOverrides("switch", sw);
     for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
     {
         values.ApplyOverrides("port", sw->GetPort(i));
@@ -228,6 +232,14 @@ main(int argc, char** argv)
     if (!err.empty())
     {
         args.Fail("--set: " + err);
+    }
+    const UintegerRange portsRange = UintegerRange::Of("ns3::clusternet::MyrinetSwitch", "Ports");
+    uint64_t switchPorts = values.GetValue<UintegerValue>("switch", "Ports").Get();
+    if (switchPorts < base.senders + 1)
+    {
+        args.Fail("--set: switch.Ports=" + std::to_string(switchPorts) + " cannot link the " +
+                  std::to_string(base.senders) + " senders and the receiver; allowed: " +
+                  std::to_string(base.senders + 1) + ".." + std::to_string(portsRange.max));
     }
 
     SweepRunner sweep(args, "myrinet-incast", Columns());

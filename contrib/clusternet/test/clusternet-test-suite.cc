@@ -1047,6 +1047,83 @@ class ProfileSetTestCase : public TestCase
         err = values.SetOverrides("device.Mtu");
         NS_TEST_ASSERT_MSG_EQ(err, "'device.Mtu' is not target.Attribute=value", err);
 
+        // Issue 26: empty items and values, unused targets, values ns-3 cannot hold.
+        NS_TEST_ASSERT_MSG_EQ(values.SetOverrides(""), "", "no overrides");
+        for (const char* bad : {";;", "device.Mtu=9000;", ";device.Mtu=9000"})
+        {
+            err = values.SetOverrides(bad);
+            NS_TEST_ASSERT_MSG_NE(err.find("has an empty item"), std::string::npos, err);
+        }
+        err = values.SetOverrides("device.Mtu=");
+        NS_TEST_ASSERT_MSG_EQ(err, "'device.Mtu=': no value (give target.Attribute=value)", err);
+        err = values.SetOverrides(".Mtu=9000");
+        NS_TEST_ASSERT_MSG_EQ(err, "'.Mtu=9000' is not target.Attribute=value", err);
+        err = values.SetOverrides("bus.Width=64", {"device"});
+        NS_TEST_ASSERT_MSG_EQ(err,
+                              "'bus.Width=64': this program does not use target 'bus'; "
+                              "allowed: device",
+                              "a target the run builds but does not exercise");
+        NS_TEST_ASSERT_MSG_EQ(values.SetOverrides("device.Mtu=9000", {"device"}), "", "used");
+        err = values.SetOverrides("device.DataRate=0bps");
+        NS_TEST_ASSERT_MSG_EQ(err,
+                              "'device.DataRate=0bps': value not allowed (a rate above 0 bit/s, "
+                              "e.g. 1Gbps)",
+                              err);
+        NS_TEST_ASSERT_MSG_EQ(values.Get("device", "Mtu"), "9000", "nothing added when refused");
+
+        // Every attribute value (--set and profile files) goes through CheckAttribute.
+        struct Case
+        {
+            std::string typeId;
+            std::string attribute;
+            std::string value;
+            bool ok;
+        };
+        const std::string cpu = "ns3::clusternet::HostCpu";
+        const std::string gige = "ns3::clusternet::GigeNetDevice";
+        const std::string myrinet = "ns3::clusternet::Myrinet";
+        for (const Case& c : {Case{cpu, "Speed", "1.5", true},
+                              Case{cpu, "Speed", "nan", false},
+                              Case{cpu, "Speed", "inf", false},
+                              Case{cpu, "Speed", "1e999", false},
+                              Case{cpu, "Speed", "1.5 ", false},
+                              Case{cpu, "Speed", "", false},
+                              Case{cpu, "SyscallCost", "5us", true},
+                              Case{cpu, "SyscallCost", "1e30s", false},
+                              Case{cpu, "SyscallCost", "5xs", false},
+                              Case{cpu, "SyscallCost", "nan", false},
+                              Case{cpu, "SyscallCost", "5 us", false},
+                              Case{cpu, "CopyBandwidth", "0bps", false},
+                              Case{cpu, "CopyBandwidth", "", false},
+                              Case{cpu, "ChecksumBandwidth", "0bps", true}, // 0: folded in
+                              Case{gige, "DataRate", "1Gbps", true},
+                              Case{gige, "DataRate", "1bps", true},
+                              Case{gige, "DataRate", "0.5bps", false},
+                              Case{gige, "DataRate", "99999999999999999999bps", false},
+                              Case{gige, "DataRate", "1e9bps", false},
+                              Case{gige, "DataRate", "1Gbps ", false},
+                              Case{gige, "Mtu", "99999999999999999999", false},
+                              Case{myrinet + "Channel", "DataRate", "0Gbps", false},
+                              Case{myrinet + "NetDevice", "ReceiveRate", "0bps", true}})
+        {
+            err = ProfileCatalogue::CheckAttribute(TypeId::LookupByName(c.typeId),
+                                                   c.attribute,
+                                                   c.value);
+            NS_TEST_ASSERT_MSG_EQ(err.empty(), c.ok, c.attribute << "=" << c.value << ": " << err);
+        }
+        // Time holds int64 nanoseconds: 9223372036.854775807 s either way.
+        NS_TEST_ASSERT_MSG_EQ(ValueText::CheckTime("9223372036s"), "", "the largest whole second");
+        NS_TEST_ASSERT_MSG_EQ(ValueText::CheckTime("-9223372036s"), "", "and the smallest");
+        NS_TEST_ASSERT_MSG_EQ(ValueText::CheckTime("106751d"), "", "in days");
+        for (const char* t : {"9223372037s", "-9223372037s", "106752d", "1e30", "inf", "ms", ""})
+        {
+            NS_TEST_ASSERT_MSG_NE(ValueText::CheckTime(t), "", t);
+        }
+        NS_TEST_ASSERT_MSG_EQ(ValueText::CheckTime("9223372037s"),
+                              "a time within -9223372036s..9223372036s: ns-3 counts time in "
+                              "64-bit steps of its resolution",
+                              "the limit in the message");
+
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
         values.ApplyProfiles("device", dev);
         NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "profiles only");

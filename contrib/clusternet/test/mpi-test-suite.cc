@@ -895,6 +895,23 @@ class MpiProgramTestCase : public TestCase
                               "2.5ms");
         NS_TEST_ASSERT_MSG_EQ(MpiProgram::ParseTime("fast", t), false, "not a time");
         NS_TEST_ASSERT_MSG_EQ(MpiProgram::ParseTime("1.2.3s", t), false, "not a number");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::ParseTime("9223372037s", t), false, "beyond Time");
+        // Matches fixed by MPI's order are checked; a wildcard receive's match is timing's.
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::Parse("0 send 1 1 10\n0 send 1 2 1000\n"
+                                                "1 recv 0 2 1000\n1 recv 0 1 10\n",
+                                                2,
+                                                p),
+                              "",
+                              "per tag, in order");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::Parse("0 send 1 1 1000\n1 recv any 1 10\n", 2, p),
+                              "",
+                              "not checked: any source");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::Parse("0 send 1 1 5\n", 2, p, "t.txt"),
+                              "",
+                              "an unmatched send is a deadlock, found when it runs");
+        NS_TEST_ASSERT_MSG_EQ(MpiProgram::Parse("0 frob\n", 2, p, "t.txt").rfind("t.txt:1: ", 0),
+                              0,
+                              "file:line");
         struct Bad
         {
             const char* text;
@@ -908,7 +925,17 @@ class MpiProgramTestCase : public TestCase
                              Bad{"\n0 wait 4\n", "line 2: wait: request '4' was not started"},
                              Bad{"0 compute 10\n", "is not a time"},
                              Bad{"0 compute soon\n", "is not a time"},
-                             Bad{"0 send 1 1\n", "send takes 3 argument(s), got 2"}})
+                             Bad{"0 send 1 1\n", "send takes 3 argument(s), got 2"},
+                             Bad{"0 compute 99999999999999999999s\n",
+                                 "line 1: compute: '99999999999999999999s' is not a time within"},
+                             Bad{"", "no MPI operations (the trace is empty or only comments)"},
+                             Bad{"# a\n\n  # b\n", "no MPI operations"},
+                             Bad{"0 barrier\n\x7f" "ELF\n", "line 2: not text (byte 0x7f)"},
+                             Bad{"0 send 1 1 1000\n1 recv 0 1 10\n",
+                                 "line 2: recv 0 1 10: the send it matches (line 1, 'send 1 1 "
+                                 "1000') carries 1000 bytes, more than 10; MPI_ERR_TRUNCATE"},
+                             Bad{"0 send 1 1 5\n0 send 1 1 50\n1 recv 0 1 5\n1 recv 0 1 20\n",
+                                 "line 4: recv 0 1 20: the send it matches (line 2"}})
         {
             std::string err = MpiProgram::Parse(b.text, 2, p);
             NS_TEST_ASSERT_MSG_NE(err.find(b.says), std::string::npos, "\"" << err << "\" lacks \"" << b.says << "\"");

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "mpi-program.h"
 
+#include "ns3/attribute-range.h"
+
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace ns3
 {
@@ -140,14 +147,91 @@ ParseUint(const std::string& s, uint64_t max, uint64_t& out)
     return out <= max;
 }
 
+/// Where a send or a receive of the trace is.
+struct Located
+{
+    const MpiOperation* op; //!< the operation
+    uint32_t line;          //!< its line
+};
+
+/**
+ * Check that each send fits the receive it matches, where MPI's ordering fixes the match.
+ * @param programs the ranks' operations
+ * @param lines the line of each operation
+ * @param where the prefix naming a line
+ * @return "" or the first receive a send overflows
+ */
+std::string
+CheckTruncation(const std::vector<std::vector<MpiOperation>>& programs,
+                const std::vector<std::vector<uint32_t>>& lines,
+                const std::function<std::string(uint32_t)>& where)
+{
+    auto isSend = [](const MpiOperation& op) {
+        return op.kind == MpiOperation::SEND || op.kind == MpiOperation::ISEND;
+    };
+    auto isRecv = [](const MpiOperation& op) {
+        return op.kind == MpiOperation::RECV || op.kind == MpiOperation::IRECV;
+    };
+    // (source, destination, tag) -> the sends, and the receives, in program order.
+    std::map<std::tuple<int32_t, int32_t, int32_t>, std::vector<Located>> sends;
+    std::map<std::tuple<int32_t, int32_t, int32_t>, std::vector<Located>> recvs;
+    std::set<int32_t> wildcard; // ranks whose matches depend on timing
+    for (uint32_t r = 0; r < programs.size(); ++r)
+    {
+        for (uint32_t i = 0; i < programs[r].size(); ++i)
+        {
+            const MpiOperation& op = programs[r][i];
+            int32_t rank = static_cast<int32_t>(r);
+            if (isSend(op))
+            {
+                sends[{rank, op.peer, op.tag}].push_back({&op, lines[r][i]});
+            }
+            else if (isRecv(op) &&
+                     (op.peer == MpiOperation::ANY_SOURCE || op.tag == MpiOperation::ANY_TAG))
+            {
+                wildcard.insert(rank);
+            }
+            else if (isRecv(op))
+            {
+                recvs[{op.peer, rank, op.tag}].push_back({&op, lines[r][i]});
+            }
+        }
+    }
+    for (const auto& [key, rs] : recvs)
+    {
+        if (wildcard.count(std::get<1>(key)) || !sends.count(key))
+        {
+            continue;
+        }
+        const auto& ss = sends.at(key);
+        for (std::size_t k = 0; k < std::min(rs.size(), ss.size()); ++k)
+        {
+            if (ss[k].op->bytes > rs[k].op->bytes)
+            {
+                return where(rs[k].line) + rs[k].op->ToString() + ": the send it matches (line " +
+                       std::to_string(ss[k].line) + ", '" + ss[k].op->ToString() +
+                       "') carries " + std::to_string(ss[k].op->bytes) + " bytes, more than " +
+                       std::to_string(rs[k].op->bytes) +
+                       "; MPI_ERR_TRUNCATE: a receive must be at least as long as its message";
+            }
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 std::string
 MpiProgram::Parse(const std::string& text,
                   uint32_t ranks,
-                  std::vector<std::vector<MpiOperation>>& programs)
+                  std::vector<std::vector<MpiOperation>>& programs,
+                  const std::string& name)
 {
+    auto at = [&name](uint32_t number) {
+        return (name.empty() ? "line " : name + ":") + std::to_string(number) + ": ";
+    };
     programs.assign(ranks, {});
+    std::vector<std::vector<uint32_t>> lines(ranks); // the line of each operation
     std::vector<std::set<uint32_t>> open(ranks); // requests started and not waited for
     std::istringstream in(text);
     std::string line;
@@ -155,7 +239,18 @@ MpiProgram::Parse(const std::string& text,
     while (std::getline(in, line))
     {
         ++number;
-        std::string where = "line " + std::to_string(number) + ": ";
+        std::string where = at(number);
+        auto binary = std::find_if(line.begin(), line.end(), [](char ch) {
+            auto c = static_cast<unsigned char>(ch);
+            return (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f;
+        });
+        if (binary != line.end())
+        {
+            char byte[8];
+            std::snprintf(byte, sizeof(byte), "0x%02x", static_cast<unsigned char>(*binary));
+            return where + "not text (byte " + byte + "): a trace is a text file of MPI "
+                   "operations";
+        }
         line = line.substr(0, line.find('#'));
         std::istringstream words(line);
         std::vector<std::string> w;
@@ -268,10 +363,14 @@ MpiProgram::Parse(const std::string& text,
         else if (call == "compute")
         {
             err = count(1);
-            if (err.empty() && !ParseTime(w[2], op.duration))
+            std::string why = err.empty() ? CheckTime(w[2]) : "";
+            if (!why.empty())
             {
-                err = where + "compute: '" + w[2] +
-                      "' is not a time; give a number with a unit, e.g. 10us or 2ms";
+                err = where + "compute: '" + w[2] + "' is not " + why;
+            }
+            else if (err.empty())
+            {
+                ParseTime(w[2], op.duration);
             }
             op.kind = MpiOperation::COMPUTE;
         }
@@ -285,24 +384,45 @@ MpiProgram::Parse(const std::string& text,
             return err;
         }
         programs[rank].push_back(op);
+        lines[rank].push_back(number);
     }
-    return "";
+    if (std::all_of(programs.begin(), programs.end(), [](const auto& p) { return p.empty(); }))
+    {
+        return (name.empty() ? "" : name + ": ") +
+               "no MPI operations (the trace is empty or only comments)";
+    }
+    return CheckTruncation(programs, lines, at);
+}
+
+std::string
+MpiProgram::CheckTime(const std::string& text)
+{
+    const std::string allowed = "a time; give a number with a unit, e.g. 10us or 2ms";
+    std::size_t unit = text.find_first_not_of("0123456789.");
+    if (unit == 0 || unit == std::string::npos)
+    {
+        return allowed;
+    }
+    std::string number = text.substr(0, unit);
+    std::string suffix = text.substr(unit);
+    if (std::count(number.begin(), number.end(), '.') > 1 || number == "." ||
+        (suffix != "s" && suffix != "ms" && suffix != "us" && suffix != "ns"))
+    {
+        return allowed;
+    }
+    return ValueText::CheckTime(text);
 }
 
 bool
 MpiProgram::ParseTime(const std::string& text, Time& t)
 {
-    std::size_t unit = text.find_first_not_of("0123456789.");
-    if (unit == 0 || unit == std::string::npos || text.size() > 24)
+    if (!CheckTime(text).empty())
     {
         return false;
     }
+    std::size_t unit = text.find_first_not_of("0123456789.");
     std::string number = text.substr(0, unit);
     std::string suffix = text.substr(unit);
-    if (std::count(number.begin(), number.end(), '.') > 1 || number == ".")
-    {
-        return false;
-    }
     double v = std::stod(number);
     if (suffix == "s")
     {
@@ -332,6 +452,11 @@ MpiProgram::ParseFile(const std::string& path,
                       uint32_t ranks,
                       std::vector<std::vector<MpiOperation>>& programs)
 {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+    {
+        return path + ": a folder, not a trace file";
+    }
     std::ifstream f(path);
     if (!f)
     {
@@ -339,7 +464,7 @@ MpiProgram::ParseFile(const std::string& path,
     }
     std::stringstream text;
     text << f.rdbuf();
-    return MpiProgram::Parse(text.str(), ranks, programs);
+    return MpiProgram::Parse(text.str(), ranks, programs, path);
 }
 
 std::pair<std::vector<MpiOperation>, std::vector<MpiOperation>>

@@ -74,7 +74,12 @@ struct MpiOperation
  *     0      barrier
  *     0      compute    <time>
  *
- * Each rank runs its lines in file order.
+ * Each rank runs its lines in file order. A trace is text with at least one operation. A send
+ * longer than the receive it matches is an error in MPI (MPI_ERR_TRUNCATE, fatal under the
+ * default error handler MPI_ERRORS_ARE_FATAL), so it is refused here, before anything runs,
+ * wherever MPI's ordering rules fix the match: a rank's receives from a source with a tag
+ * match that source's sends with that tag in order. A rank with a receive from any source or
+ * of any tag is not checked (which send it matches depends on timing).
  */
 class MpiProgram
 {
@@ -82,17 +87,26 @@ class MpiProgram
     /**
      * Parse @p text for a job of @p ranks ranks.
      * @param[out] programs one operation list per rank
+     * @param name the file's name for the messages ("name:3: ..."); empty: "line 3: ..."
      * @return "" or one line naming the line number and what is wrong
      */
     static std::string Parse(const std::string& text,
                              uint32_t ranks,
-                             std::vector<std::vector<MpiOperation>>& programs);
+                             std::vector<std::vector<MpiOperation>>& programs,
+                             const std::string& name = "");
+    /**
+     * Check a time written as a number and a unit (s, ms, us, ns; e.g. 10us, 2.5ms) that
+     * ns-3's Time holds (ValueText::CheckTime).
+     * @return "" if @p text is one, else what is allowed
+     */
+    static std::string CheckTime(const std::string& text);
     /**
      * Parse a time written as a number and a unit (s, ms, us, ns; e.g. 10us, 2.5ms).
-     * @return false (and @p t untouched) if @p text is not one
+     * @return false (and @p t untouched) if @p text is not one (CheckTime)
      */
     static bool ParseTime(const std::string& text, Time& t);
-    /// Parse the file at @p path (see Parse); a missing file is an error line too.
+    /// Parse the file at @p path (see Parse); a missing file, a folder, a file that is not
+    /// text are error lines too.
     static std::string ParseFile(const std::string& path,
                                  uint32_t ranks,
                                  std::vector<std::vector<MpiOperation>>& programs);

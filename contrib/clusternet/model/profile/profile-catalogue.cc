@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "profile-catalogue.h"
 
+#include "attribute-range.h"
+
+#include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 
@@ -722,14 +725,25 @@ ProfileCatalogue::CheckAttribute(TypeId tid, const std::string& attribute, const
         return "value not allowed (a whole number; " +
                info.checker->GetUnderlyingTypeInformation() + ")";
     }
+    // Double and time checkers abort on text they cannot read, times and rates overflow.
+    std::string text;
     if (type == "ns3::DoubleValue")
     {
-        char* end = nullptr;
-        std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0')
-        {
-            return "value not allowed (a number)";
-        }
+        text = ValueText::CheckDouble(value);
+    }
+    else if (type == "ns3::TimeValue")
+    {
+        text = ValueText::CheckTime(value);
+    }
+    else if (type == "ns3::DataRateValue")
+    {
+        // 0 is a setting of a rate whose initial value it is ("0 = the link rate").
+        auto initial = DynamicCast<const DataRateValue>(info.initialValue);
+        text = ValueText::CheckDataRate(value, initial && initial->Get().GetBitRate() == 0);
+    }
+    if (!text.empty())
+    {
+        return "value not allowed (" + text + ")";
     }
     if (!info.checker->CreateValidValue(StringValue(value)))
     {

@@ -103,7 +103,10 @@ class ProfileCatalogue
     /**
      * Check that @p value is text that attribute @p attribute of @p tid accepts, without
      * creating an object (number and enum checkers abort on text they cannot read, so those are
-     * checked here first).
+     * checked here first). Numbers, times and rates follow ValueText: finite, within the 64
+     * bits ns-3 holds them in, and a DataRate above 0 unless 0 is its initial value (a
+     * documented setting such as "0 = the link rate"). Every --set item and every profile
+     * file value goes through here.
      * @return "" when accepted, else what is wrong (without the attribute's name)
      */
     static std::string CheckAttribute(TypeId tid,

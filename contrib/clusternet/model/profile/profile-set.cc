@@ -78,24 +78,33 @@ ProfileSet::Set(const std::string& target, const std::string& attribute, const s
 }
 
 std::string
-ProfileSet::SetOverrides(const std::string& overrides)
+ProfileSet::SetOverrides(const std::string& overrides, const std::vector<std::string>& used)
 {
+    auto isUsed = [&used](const std::string& target) {
+        return used.empty() || std::find(used.begin(), used.end(), target) != used.end();
+    };
     std::vector<Entry> items;
     std::size_t start = 0;
-    while (start < overrides.size())
+    while (!overrides.empty() && start <= overrides.size())
     {
         std::size_t end = overrides.find(';', start);
         std::string item = overrides.substr(start, end == std::string::npos ? end : end - start);
-        start = end == std::string::npos ? overrides.size() : end + 1;
+        start = end == std::string::npos ? overrides.size() + 1 : end + 1;
         if (item.empty())
         {
-            continue;
+            return "'" + overrides + "' has an empty item; give target.Attribute=value items "
+                   "separated by ';'";
         }
         std::size_t dot = item.find('.');
         std::size_t eq = item.find('=');
-        if (dot == std::string::npos || eq == std::string::npos || eq < dot)
+        if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
+            eq == dot + 1)
         {
             return "'" + item + "' is not target.Attribute=value";
+        }
+        if (eq + 1 == item.size())
+        {
+            return "'" + item + "': no value (give target.Attribute=value)";
         }
         Entry e{Layer::USER,
                 item.substr(0, dot),
@@ -104,14 +113,17 @@ ProfileSet::SetOverrides(const std::string& overrides)
         auto mine = std::find_if(m_targets.begin(), m_targets.end(), [&](const auto& t) {
             return t.first == e.target;
         });
-        if (mine == m_targets.end())
+        if (mine == m_targets.end() || !isUsed(e.target))
         {
             std::string allowed;
             for (const auto& t : m_targets)
             {
-                allowed += (allowed.empty() ? "" : ", ") + t.first;
+                allowed += isUsed(t.first) ? (allowed.empty() ? "" : ", ") + t.first : "";
             }
-            return "'" + item + "': unknown target '" + e.target + "'; allowed: " + allowed;
+            return "'" + item + "': " +
+                   (mine == m_targets.end() ? "unknown target '"
+                                            : "this program does not use target '") +
+                   e.target + "'; allowed: " + allowed;
         }
         std::string err = ProfileCatalogue::CheckAttribute(mine->second, e.attribute, e.value);
         if (!err.empty())

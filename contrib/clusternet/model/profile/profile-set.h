@@ -44,11 +44,18 @@ class ProfileSet
     void Set(const std::string& target, const std::string& attribute, const std::string& value);
     /**
      * Lay the user's overrides "target.Attribute=value;..." over everything else. Each item is
-     * checked: its form, its target (one of this run's), its attribute and value (the target's
-     * TypeId and checker). Nothing is added when one is wrong.
+     * checked: its form (no empty item, target, attribute or value; "" is no override), its
+     * target (one of this run's that the program uses), its attribute and value (the target's
+     * TypeId and checker, ProfileCatalogue::CheckAttribute). Nothing is added when one is
+     * wrong.
+     * @param overrides the user's --set
+     * @param used the targets the program's runs exercise (names, e.g. "link"); empty: all of
+     * this run's. An object the run builds but never exercises (the Myrinet links of runs
+     * within one host) is refused: its override would change nothing.
      * @return "" or "'item': what is wrong" (an unknown target lists the allowed ones)
      */
-    std::string SetOverrides(const std::string& overrides);
+    std::string SetOverrides(const std::string& overrides,
+                             const std::vector<std::string>& used = {});
 
     /// @return this run's target names, in the order given
     std::vector<std::string> GetTargets() const;

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Bad values are refused before anything runs (issue 26): attribute overrides (--set) and
+profile file values that ns-3 would abort on, overflow or divide by zero with, malformed or
+empty --set items, overrides of objects a program does not exercise, unusable mpi-replay traces
+and pcap prefixes. Each is one stderr line naming the parameter or file:line, exit status 2, no
+abort or traceback, and no results (the ``assert_refused`` fixture)."""
+
+import pytest
+
+# Small runs, so that a value the unfixed programs accept finishes quickly.
+FM = ["--sizes=8", "--reps=1", "--stream-bytes=2048"]
+NETPIPE = ["--mtu=1500", "--max-block=64"]
+
+TRACE_OK = "0 send 1 1 100\n1 recv 0 1 100\n"
+
+
+@pytest.mark.parametrize("prog,args,name", [
+    ("hpvm-fm", [*FM, "--set=cpu.Speed=nan"], "cpu.Speed=nan"),
+    ("nas-overlap", ["--set=npb.BtRate=nan"], "npb.BtRate=nan"),
+    ("nas-overlap", ["--set=npb.BtRate=inf"], "npb.BtRate=inf"),
+    ("hpvm-smt", [*FM, "--set=cpu.Speed=1e999"], "cpu.Speed=1e999"),
+])
+def test_set_nan_double_is_refused(assert_refused, prog, args, name):
+    assert_refused(prog, args, name)
+
+
+@pytest.mark.parametrize("prog,args,name", [
+    ("hpvm-fm", [*FM, "--set=cpu.SyscallCost=1e30s"], "cpu.SyscallCost=1e30s"),
+    # ns-3 Time holds int64 nanoseconds: at most 9223372036 s.
+    ("hpvm-fm", [*FM, "--set=cpu.SyscallCost=9223372037s"], "9223372036s"),
+    ("mpi-replay", ["--limit=99999999999999999999s"], "--limit"),
+])
+def test_set_time_overflow_is_refused(assert_refused, tmp_path, prog, args, name):
+    if prog == "mpi-replay":
+        trace = tmp_path / "ok.txt"
+        trace.write_text(TRACE_OK)
+        args = [f"--trace={trace}", *args]
+    assert_refused(prog, args, name)
+
+
+def test_trace_time_overflow_is_refused(assert_refused, tmp_path):
+    trace = tmp_path / "big.txt"
+    trace.write_text("0 compute 99999999999999999999s\n" + TRACE_OK)
+    assert_refused("mpi-replay", [f"--trace={trace}"], f"{trace}:1: compute")
+
+
+@pytest.mark.parametrize("prog,args,name", [
+    ("gige-mtu-sweep", [*NETPIPE, "--set=device.DataRate=0bps"], "device.DataRate=0bps"),
+    ("hpvm-fm", [*FM, "--set=link.DataRate=0bps"], "link.DataRate=0bps"),
+    ("gige-mtu-sweep", [*NETPIPE, "--set=cpu.CopyBandwidth=0Mbps"], "cpu.CopyBandwidth"),
+    ("myrinet-incast", ["--drain=1000", "--set=link.DataRate=0.5bps"], "link.DataRate"),
+])
+def test_zero_rate_is_refused_up_front(assert_refused, prog, args, name):
+    assert_refused(prog, args, name)
+
+
+def test_zero_rate_in_profile_file_names_its_line(assert_refused, tmp_path):
+    path = tmp_path / "slow.toml"
+    path.write_text('[slownic]\nkind = "nic"\nbase = "sknet"\ndescription = "x"\n\n'
+                    '[slownic.device]\nDataRate = ["0Gbps", "test"]\n')
+    assert_refused("gige-mtu-sweep", [f"--profile-file={path}", *NETPIPE], f"{path}:7")
+
+
+@pytest.mark.parametrize("prog,args,name", [
+    ("hpvm-fm", [*FM, "--set=;;"], ";;"),
+    ("hpvm-fm", [*FM, "--set=cpu.CopyBandwidth="], "cpu.CopyBandwidth="),
+    ("gige-mtu-sweep", [*NETPIPE, "--set=device.Mtu=9000;"], "empty item"),
+    ("myrinet-incast", ["--drain=1000", "--set=.Latency=1us"], ".Latency=1us"),
+])
+def test_set_empty_item_and_empty_value_are_refused(assert_refused, prog, args, name):
+    assert_refused(prog, args, name)
+
+
+@pytest.mark.parametrize("prog,args,name", [
+    # Processes on one host: the Myrinet links and ports carry nothing.
+    ("hpvm-smt", [*FM, "--set=link.DataRate=1Gbps"], "target 'link'"),
+    ("hpvm-smt", [*FM, "--set=port.StopThreshold=40"], "target 'port'"),
+    # One process per host: no shared region.
+    ("hpvm-fm", [*FM, "--set=smt.Queues=2"], "target 'smt'"),
+    # The PIO micro-benchmark alone: no FM traffic through the NIC.
+    ("hpvm-pio-pacing", ["--reps=1", "--set=lanai.Clock=100"], "target 'lanai'"),
+    # The switch's port count bounds the hosts linked to it (it was set after they were).
+    ("myrinet-incast", ["--drain=1000", "--set=switch.Ports=4"], "switch.Ports=4"),
+])
+def test_set_unused_target_is_refused(assert_refused, prog, args, name):
+    assert_refused(prog, args, name)
+
+
+@pytest.mark.parametrize("kind", ["empty", "comments-only", "directory", "binary"])
+def test_trace_empty_comments_only_directory_binary(assert_refused, tmp_path, kind):
+    trace = tmp_path / f"{kind}.txt"
+    if kind == "directory":
+        trace.mkdir()
+    elif kind == "binary":
+        trace.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)))
+    else:
+        trace.write_text("" if kind == "empty" else "# nothing\n\n   # to replay\n")
+    assert_refused("mpi-replay", [f"--trace={trace}"], "--trace")
+    assert_refused("mpi-replay", [f"--trace={trace}"], str(trace))
+
+
+def test_trace_send_larger_than_receive(assert_refused, tmp_path):
+    trace = tmp_path / "truncate.txt"
+    trace.write_text("# a 1,000-byte send into a 10-byte receive\n"
+                     "0 send 1 1 1000\n1 recv 0 1 10\n")
+    assert_refused("mpi-replay", [f"--trace={trace}"], f"{trace}:3")
+    assert_refused("mpi-replay", [f"--trace={trace}"], "MPI_ERR_TRUNCATE")
+
+
+@pytest.mark.parametrize("prefix", ["/proc/nonexistent/x", "/nonexistent-dir/capture"])
+def test_pcap_path_unusable(assert_refused, prefix):
+    assert_refused("gige-switch-incast", ["--frames=1", f"--pcap={prefix}"], "--pcap")
