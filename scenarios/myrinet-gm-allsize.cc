@@ -14,6 +14,8 @@
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
+#include "ns3/uinteger.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -51,6 +53,14 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
 {
     GmExperiment exp(c);
     Ptr<GmBenchmark> b = exp.GetBenchmark();
+    // The receive buffers must hold the largest message (the benchmark's own size, 1 MB,
+    // stays when it does).
+    UintegerValue buffer;
+    b->GetAttribute("BufferSize", buffer);
+    if (!sizes.empty() && sizes.back() > buffer.Get())
+    {
+        b->SetAttribute("BufferSize", UintegerValue(sizes.back()));
+    }
     SweepRunner::Rows rows;
     for (uint32_t size : sizes)
     {
@@ -112,8 +122,14 @@ main(int argc, char** argv)
                       "hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
     args.Add("mode", "curves, comma-separated (uni, bi, logp)", "uni,bi,logp");
-    args.Add("min-msg", "smallest message [bytes, 1..1073741824]", "1");
-    args.Add("max-msg", "largest message [bytes, 1..16777216]", "1048576");
+    // --min-msg goes up to --max-msg's own limit: a larger one would be above any --max-msg.
+    const uint32_t maxMsgLimit = 1u << 24;
+    args.Add("min-msg",
+             "smallest message, at most --max-msg [bytes, 1.." + std::to_string(maxMsgLimit) +
+                 "]",
+             "1");
+    args.Add("max-msg", "largest message [bytes, 1.." + std::to_string(maxMsgLimit) + "]",
+             "1048576");
     args.Add("stream-bytes",
              "bytes streamed per size, within 32..2048 messages [bytes, 1..1073741824]",
              "2097152");
@@ -122,8 +138,8 @@ main(int argc, char** argv)
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
     std::vector<std::string> modes = args.GetChoiceList("mode", {"uni", "bi", "logp"});
-    uint32_t minMsg = args.GetUint("min-msg", 1, 1u << 30, "bytes");
-    uint32_t maxMsg = args.GetUint("max-msg", 1, 1u << 24, "bytes");
+    uint32_t minMsg = args.GetUint("min-msg", 1, maxMsgLimit, "bytes");
+    uint32_t maxMsg = args.GetUint("max-msg", 1, maxMsgLimit, "bytes");
     if (minMsg > maxMsg)
     {
         args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
