@@ -251,7 +251,10 @@ FmExperiment::AddArguments(ScenarioArgs& args, const std::set<std::string>& perC
         "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
         "empty = the version's",
         "");
-    add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
+    add("credits",
+        "credits per peer [packets, 1..65535; over shared memory at most smt.FreeListFrames "
+        "(2048) per sender into a receive queue]; empty = the version's",
+        "");
     add("processes", "FM processes per host, N [processes, 1..16]", "1");
     add("queues", "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
     add("set",
