@@ -80,10 +80,15 @@ main(int argc, char** argv)
                  " (two hosts, back to back), or any NIC profile (" +
                  ProfileCatalogue::JoinNames("nic") + ")",
              kPaperConfigs);
+    const uint32_t maxLength = 64u << 20;
+    const uint32_t maxRepeats = 100000;
     args.Add("lengths",
-             "message lengths, comma-separated [bytes] (default: powers of two, 1 B to 1 MB)",
+             "message lengths, comma-separated [bytes, 0.." + std::to_string(maxLength) +
+                 "] (default: powers of two, 1 B to 1 MB)",
              "");
-    args.Add("repeats", "timed round trips per length [count]", "10");
+    args.Add("repeats",
+             "timed round trips per length [count, 1.." + std::to_string(maxRepeats) + "]",
+             "10");
     args.Add("set",
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
              "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
@@ -93,8 +98,8 @@ main(int argc, char** argv)
 
     std::vector<uint32_t> lengths = args.Get("lengths").empty()
                                         ? PingPongBenchmark::PowersOfTwo(1 << 20)
-                                        : args.GetUintList("lengths", 0, 64u << 20, "bytes");
-    uint32_t repeats = args.GetUint("repeats", 1, 100000, "count");
+                                        : args.GetUintList("lengths", 0, maxLength, "bytes");
+    uint32_t repeats = args.GetUint("repeats", 1, maxRepeats, "count");
 
     SweepRunner sweep(args,
                       "nt-pingpong",
