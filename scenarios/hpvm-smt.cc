@@ -93,9 +93,10 @@ main(int argc, char** argv)
         Curve k{item.substr(0, 3), item.substr(4)};
         FmConfig c;
         c.processes = processes;
-        FmExperiment::ParseArguments(args, c);
+        // The curve's version and transport first: the options are checked against them.
         c.version = kVersions.at(k.version);
         c.intranode = k.transport;
+        FmExperiment::ParseArguments(args, c);
         c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
