@@ -84,7 +84,8 @@ main(int argc, char** argv)
     const uint32_t maxRepeats = 100000;
     args.Add("lengths",
              "message lengths, comma-separated [bytes, 0.." + std::to_string(maxLength) +
-                 "] (default: powers of two, 1 B to 1 MB)",
+                 "; 0 not with winsock, which sends no header] (default: powers of two, "
+                 "1 B to 1 MB)",
              "");
     args.Add("repeats",
              "timed round trips per length [count, 1.." + std::to_string(maxRepeats) + "]",
