@@ -27,12 +27,12 @@ namespace
 {
 
 
-/// Message sizes: each power of two up to @p max and its neighbours 3 bytes off (as NetPIPE
-/// perturbs), so that steps at packet boundaries show.
+/// Message sizes: @p min, @p max, and each power of two between them with its neighbours 3
+/// bytes off (as NetPIPE perturbs), so that steps at packet boundaries show.
 std::vector<uint32_t>
 Sizes(uint32_t min, uint32_t max)
 {
-    std::set<uint32_t> s;
+    std::set<uint32_t> s{min, max}; // the ends, even with no power of two between them
     for (uint64_t p = 1; p <= max; p *= 2)
     {
         for (int64_t d : {-3, 0, 3})
