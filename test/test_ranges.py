@@ -204,8 +204,9 @@ INSIDE = [
     pytest.param("lampi-latency-bandwidth", ["--stack=lampi-tcp-ed", "--min-msg=2097152",
                                              "--max-msg=8388608", "--reps=2"], {},
                  marks=SLOW),  # 60 s
-    ("lampi-latency-bandwidth", ["--stack=lampi-gm", "--min-msg=2097152", "--max-msg=8388608",
-                                 "--reps=2", "--stream-bytes=1"], {}),  # 2, 4 and 8 MB
+    pytest.param("lampi-latency-bandwidth", ["--stack=lampi-gm", "--min-msg=2097152",
+                                             "--max-msg=8388608", "--reps=2",
+                                             "--stream-bytes=1"], {}, marks=SLOW),  # 6 s
     ("lampi-latency-bandwidth", ["--stack=lampi-tcp", "--min-msg=64", "--max-msg=64",
                                  "--reps=10000", "--stream-bytes=1073741824"], {}),
     ("lampi-latency-bandwidth", ["--stack=mpich-gm", "--min-msg=1000", "--max-msg=3000",
@@ -224,7 +225,7 @@ INSIDE = [
                  {"unfinished_processes": 0}, marks=SLOW),  # 20 s
     ("myrinet-gm-allsize", ["--mode=uni", "--min-msg=1", "--max-msg=1", "--reps=1",
                             "--stream-bytes=1"], {"msg_bytes": 1}),
-    ("myrinet-gm-allsize", ["--mode=uni,bi", "--min-msg=16777216", "--max-msg=16777216",
+    ("myrinet-gm-allsize", ["--mode=uni", "--min-msg=16777216", "--max-msg=16777216",
                             "--reps=1", "--stream-bytes=1"], {"msg_bytes": 16777216}),
     pytest.param("myrinet-gm-allsize", ["--mode=logp", "--min-msg=16777216",
                                         "--max-msg=16777216", "--reps=1"], {},
@@ -257,7 +258,8 @@ INSIDE = [
      {"sockbuf": 67108864}),
     pytest.param("myrinet-tcp-over-gm", ["--max-block=1073741824", "--sockbuf=65536"], {},
                  marks=SLOW),  # 5 s
-    ("nas-overlap", ["--config=is.B.4", "--stack=lampi-gm", "--steps=0"], {}),
+    pytest.param("nas-overlap", ["--config=is.B.4", "--stack=lampi-gm", "--steps=0"], {},
+                 marks=SLOW),  # 7 s
     pytest.param("nas-overlap", ["--config=bt.B.4", "--stack=lampi-gm", "--steps=400"], {},
                  marks=SLOW),  # 13 s
     ("nas-overlap", ["--config=is.B.4", "--stack=lampi-gm", "--steps=1"], {}),
