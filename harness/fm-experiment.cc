@@ -229,7 +229,7 @@ FmExperiment::Validate(const FmConfig& c)
     UintegerValue credits = values.GetValue<UintegerValue>("fm", "Credits");
     // Each sender has a credit window into one queue of the receiver.
     uint64_t senders = (c.processes - 1 + c.queues - 1) / c.queues;
-    if (senders * credits.Get() > frames)
+    if (values.Get("fm", "Intranode") == "Smt" && senders * credits.Get() > frames)
     {
         return "--credits: " + std::to_string(credits.Get()) + " credits for " +
                std::to_string(senders) + " senders per queue exceed the " +
@@ -266,7 +266,10 @@ FmExperiment::AddArguments(ScenarioArgs& args,
         "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
         "empty = the version's",
         "");
-    add("credits", "credits per peer [packets, 1..65535]; empty = the version's", "");
+    add("credits",
+        "credits per peer [packets, 1..65535; over shared memory at most smt.FreeListFrames "
+        "(2048) per sender into a receive queue]; empty = the version's",
+        "");
     add("processes", "FM processes per host, N [processes, 1..16]", "1");
     add("queues", "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
     std::string targets;

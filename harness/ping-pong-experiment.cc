@@ -20,6 +20,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace ns3
@@ -116,6 +117,15 @@ PingPongExperiment::Validate(const PingPongConfig& c)
     if (c.lengths.empty())
     {
         return "--lengths: need at least one message length";
+    }
+    // Without a library header (WinSock's bare send()/recv()), a zero-byte message puts
+    // nothing on the TCP stream: there is nothing to receive and the ping-pong never ends.
+    if (std::find(c.lengths.begin(), c.lengths.end(), 0u) != c.lengths.end() &&
+        lib->Get("mpi", "EnvelopeBytes") == "0")
+    {
+        return "--lengths: 0 bytes with " + c.stack +
+               ", which sends no header: a zero-byte message is nothing on a TCP stream; "
+               "allowed 1 byte and more with it";
     }
     std::string err;
     Values(c, err);

@@ -34,6 +34,17 @@ using namespace ns3::clusternet;
 namespace
 {
 
+/// A jumbo frame on the wire [bytes]: 9000 of payload, 18 of header and FCS, 8 of preamble and
+/// 12 of inter-frame gap (the largest frame --size allows).
+constexpr uint32_t kJumboWireBytes = 9038;
+/// Switch-port buffer above the PAUSE high-water mark [bytes]: once it is crossed, two jumbo
+/// frames may still arrive (the one on the wire and the one the sender starts before the PAUSE
+/// reaches it), so PAUSE loses nothing whatever the frame size.
+constexpr uint32_t kPauseHeadroom = 2 * kJumboWireBytes;
+/// Smallest --buffer [bytes]: the headroom and a high-water mark of at least one byte (the
+/// low-water mark, a third of it, then stays below it as the port requires).
+constexpr uint32_t kMinBuffer = kPauseHeadroom + 1;
+
 /// One incast run: its command-line values.
 struct IncastRun
 {
@@ -62,8 +73,8 @@ RunIncast(const IncastRun& r)
     GigeSwitchHelper swHelper;
     swHelper.SetPortAttribute("PauseEnabled", BooleanValue(r.pause));
     swHelper.SetPortAttribute("RxFifoSize", UintegerValue(r.buffer));
-    swHelper.SetPortAttribute("PauseHighWater", UintegerValue(r.buffer - 2 * 9038));
-    swHelper.SetPortAttribute("PauseLowWater", UintegerValue((r.buffer - 2 * 9038) / 3));
+    swHelper.SetPortAttribute("PauseHighWater", UintegerValue(r.buffer - kPauseHeadroom));
+    swHelper.SetPortAttribute("PauseLowWater", UintegerValue((r.buffer - kPauseHeadroom) / 3));
     NetDeviceContainer devs = swHelper.Install(swNode, hosts, nic);
     Ptr<GigeSwitchNetDevice> sw = GigeSwitchHelper::GetSwitch(swNode);
     Ptr<NetDevice> sink = devs.Get(senders);
@@ -166,7 +177,15 @@ main(int argc, char** argv)
     args.Add("frames", "frames each sender sends [frames] (1-100000)", "400");
     args.Add("size", "payload per frame [bytes] (46-9000)", "1500");
     args.Add("pause", "IEEE 802.3x flow control on hosts and switch ports (true/false)", "true");
-    args.Add("buffer", "ingress buffer per switch port [bytes] (9018-16777216)", "65536");
+    // The largest buffer is the port's (RxFifoSize); the smallest leaves PAUSE its headroom.
+    const uint64_t maxBuffer =
+        UintegerRange::Of("ns3::clusternet::GigeNetDevice", "RxFifoSize").max;
+    args.Add("buffer",
+             "ingress buffer per switch port [bytes] (" + std::to_string(kMinBuffer) + "-" +
+                 std::to_string(maxBuffer) + "; PAUSE is sent " +
+                 std::to_string(kPauseHeadroom) +
+                 " bytes, two jumbo frames, below the top, so that it loses nothing)",
+             "65536");
     args.Add("pcap", "write <prefix>-<node>-<device>.pcap for every host NIC (empty: none)", "");
     SweepRunner::AddArguments(args, "gige-switch-incast", "");
     args.Parse();
@@ -174,7 +193,7 @@ main(int argc, char** argv)
     uint32_t frames = args.GetUint("frames", 1, 100000, "frames");
     uint32_t size = args.GetUint("size", 46, 9000, "bytes");
     bool pause = args.GetBool("pause");
-    uint32_t buffer = args.GetUint("buffer", 9018, 16777216, "bytes");
+    uint32_t buffer = args.GetUint("buffer", kMinBuffer, maxBuffer, "bytes");
     IncastRun run{senders, frames, size, pause, buffer, args.Get("pcap")};
     if (std::string err = run.pcap.empty() ? "" : CheckPcapPrefix(run.pcap); !err.empty())
     {

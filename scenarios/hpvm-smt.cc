@@ -98,9 +98,10 @@ main(int argc, char** argv)
         FmConfig c;
         c.processes = processes;
         c.setTargets = kSetTargets;
-        FmExperiment::ParseArguments(args, c);
+        // The curve's version and transport first: the options are checked against them.
         c.version = kVersions.at(k.version);
         c.intranode = k.transport;
+        FmExperiment::ParseArguments(args, c);
         c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())

@@ -203,6 +203,11 @@ RunAllToAll(AllToAll a)
         gm.SetHostProfile(hostProfile);
         gm.ConfigureFabric(helper);
     }
+    else
+    {
+        // The host ports take packets up to --packet (Myrinet itself has no length limit).
+        helper.SetDeviceAttribute("Mtu", UintegerValue(packet));
+    }
     NetDeviceContainer ports = helper.InstallClos(hosts, switches);
     uint32_t perMsg = (msg + packet - 1) / packet;
     if (gmLevel)

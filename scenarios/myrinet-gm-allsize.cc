@@ -14,6 +14,8 @@
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
+#include "ns3/uinteger.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -25,12 +27,12 @@ namespace
 {
 
 
-/// Message sizes: each power of two up to @p max and its neighbours 3 bytes off (as NetPIPE
-/// perturbs), so that steps at packet boundaries show.
+/// Message sizes: @p min, @p max, and each power of two between them with its neighbours 3
+/// bytes off (as NetPIPE perturbs), so that steps at packet boundaries show.
 std::vector<uint32_t>
 Sizes(uint32_t min, uint32_t max)
 {
-    std::set<uint32_t> s;
+    std::set<uint32_t> s{min, max}; // the ends, even with no power of two between them
     for (uint64_t p = 1; p <= max; p *= 2)
     {
         for (int64_t d : {-3, 0, 3})
@@ -51,6 +53,14 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
 {
     GmExperiment exp(c);
     Ptr<GmBenchmark> b = exp.GetBenchmark();
+    // The receive buffers must hold the largest message (the benchmark's own size, 1 MB,
+    // stays when it does).
+    UintegerValue buffer;
+    b->GetAttribute("BufferSize", buffer);
+    if (!sizes.empty() && sizes.back() > buffer.Get())
+    {
+        b->SetAttribute("BufferSize", UintegerValue(sizes.back()));
+    }
     SweepRunner::Rows rows;
     for (uint32_t size : sizes)
     {
@@ -112,8 +122,10 @@ main(int argc, char** argv)
                       "hosts with LANai9 NICs back to back.");
     GmExperiment::AddArguments(args);
     args.AddChoiceList("mode", "curves", {"uni", "bi", "logp"}, "uni,bi,logp");
-    args.AddUint("min-msg", "smallest message", "bytes", 1, 1u << 24, 1);
-    args.AddUint("max-msg", "largest message", "bytes", 1, 1u << 24, 1048576);
+    // --min-msg goes up to --max-msg's own limit: a larger one would be above any --max-msg.
+    const uint32_t maxMsgLimit = 1u << 24;
+    args.AddUint("min-msg", "smallest message, at most --max-msg", "bytes", 1, maxMsgLimit, 1);
+    args.AddUint("max-msg", "largest message", "bytes", 1, maxMsgLimit, 1048576);
     args.AddUint("stream-bytes",
                  "bytes streamed per size, within 32..2048 messages",
                  "bytes",

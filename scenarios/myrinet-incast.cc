@@ -48,6 +48,9 @@ Values(const IncastConfig& c, std::string& err)
 {
     ProfileSet values(kTargets);
     values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
+    // The host ports take any packet up to --packet (a Myrinet packet has no length limit of
+    // its own; the port's Mtu is only what it accepts from the host).
+    values.Set("port", "Mtu", std::to_string(c.packet));
     err = values.SetOverrides(c.overrides);
     return values;
 }
@@ -198,7 +201,11 @@ main(int argc, char** argv)
     args.Add("senders", "hosts sending to the receiver [hosts, 1..15]", "15");
     args.Add("receiver-port", "switch port of the receiver; senders take the other ports of "
              "0..senders [port, 0..15]", "0");
-    args.Add("msg", "bytes each sender sends [bytes, 1..67108864]", "1048576");
+    // A sender queues its whole message at once: at most the host port's MaxQueue packets.
+    const uint64_t maxPackets =
+        UintegerRange::Of("ns3::clusternet::MyrinetNetDevice", "MaxQueue").max;
+    args.Add("msg", "bytes each sender sends [bytes, 1..67108864], at most " +
+             std::to_string(maxPackets) + " packets of --packet", "1048576");
     args.Add("packet", "largest packet payload [bytes, 1..65535] (GM: 4096)", "4096");
     args.Add("drain", "receiver's drain rates, comma-separated [Mbit/s, 1..100000]; the link "
              "runs at the LANai profile's rate (lanai9: 2000)", "250,500,1000,2000");
@@ -214,6 +221,12 @@ main(int argc, char** argv)
     base.senders = args.GetUint("senders", 1, 15, "hosts");
     base.msg = args.GetUint("msg", 1, 1u << 26, "bytes");
     base.packet = args.GetUint("packet", 1, 65535, "bytes");
+    if ((uint64_t(base.msg) + base.packet - 1) / base.packet > maxPackets)
+    {
+        args.Fail("--msg: " + std::to_string(base.msg) + " bytes are more than " +
+                  std::to_string(maxPackets) + " packets of --packet=" +
+                  std::to_string(base.packet) + " bytes (the host port's queue)");
+    }
     base.lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
     base.overrides = args.Get("set");
     base.receiverPort = args.GetUint("receiver-port", 0, 1u << 20, "port");
@@ -229,6 +242,11 @@ main(int argc, char** argv)
     std::string err;
     ProfileSet values = Values(base, err);
     err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
+    if (err.empty() && values.GetValue<UintegerValue>("port", "Mtu").Get() < base.packet)
+    {
+        err = "port.Mtu is below --packet=" + std::to_string(base.packet) +
+              ": the host ports would refuse the largest packets";
+    }
     if (!err.empty())
     {
         args.Fail("--set: " + err);

@@ -80,10 +80,14 @@ main(int argc, char** argv)
                  " (two hosts, back to back), or any NIC profile (" +
                  ProfileCatalogue::JoinNames("nic") + ")",
              kPaperConfigs);
+    const uint32_t maxLength = 64u << 20;
+    const uint32_t maxRepeats = 100000;
     args.Add("lengths",
-             "message lengths, comma-separated [bytes] (default: powers of two, 1 B to 1 MB)",
+             "message lengths, comma-separated [bytes, 0.." + std::to_string(maxLength) +
+                 "; 0 not with winsock, which sends no header] (default: powers of two, "
+                 "1 B to 1 MB)",
              "");
-    args.AddUint("repeats", "timed round trips per length", "count", 1, 100000, 10);
+    args.AddUint("repeats", "timed round trips per length", "count", 1, maxRepeats, 10);
     args.Add("set",
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
              "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
@@ -93,7 +97,7 @@ main(int argc, char** argv)
 
     std::vector<uint32_t> lengths = args.Get("lengths").empty()
                                         ? PingPongBenchmark::PowersOfTwo(1 << 20)
-                                        : args.GetUintList("lengths", 0, 64u << 20, "bytes");
+                                        : args.GetUintList("lengths", 0, maxLength, "bytes");
     uint32_t repeats = args.GetUint("repeats");
 
     SweepRunner sweep(args,

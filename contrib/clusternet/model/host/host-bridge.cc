@@ -187,9 +187,20 @@ HostBridge::Write(uint32_t bytes, uint32_t pacing, Callback<void> cpuDone, Callb
 void
 HostBridge::Issue()
 {
-    if (m_runs.empty() || m_fsbBusy || m_waitRoom || m_waitDrain || !m_reads.empty())
+    if (m_runs.empty() || m_fsbBusy || m_waitRoom || m_waitDrain)
     {
-        return; // a read holds the CPU until it returns
+        return;
+    }
+    if (!m_reads.empty() && !WriterFirst())
+    {
+        // A read asked first: it holds the host bus (and a CPU that issued it) until it
+        // returns. The writer's place in line is when it first asked.
+        if (!m_writerWaits)
+        {
+            m_writerWaits = true;
+            m_writerAsked = Simulator::Now();
+        }
+        return;
     }
     Run& run = m_runs.front();
     if (run.chunkLeft == 0)
@@ -223,6 +234,7 @@ HostBridge::Issue()
         line.drained = run.drained;
     }
     m_fsbBusy = true;
+    m_writerWaits = false;
     m_issueEvent = Simulator::Schedule(GetLineTime(), [this, line]() { LineArrived(line); });
 }
 
@@ -306,7 +318,7 @@ HostBridge::LineDone(Line line)
     {
         line.drained();
     }
-    if (m_queue.empty() && !m_reads.empty())
+    if (m_queue.empty() && !m_reads.empty() && !WriterFirst())
     {
         StartRead();
         return;
@@ -320,7 +332,7 @@ HostBridge::Read(Callback<void> sampled, Callback<void> done)
 {
     NS_LOG_FUNCTION(this);
     NS_ASSERT_MSG(m_bus, "HostBridge::Read: no PCI bus attached");
-    m_reads.push_back({sampled, done});
+    m_reads.push_back({sampled, done, Simulator::Now()});
     if (m_reads.size() == 1 && m_queue.empty() && !m_fsbBusy)
     {
         StartRead();
@@ -342,7 +354,7 @@ HostBridge::StartRead()
         Simulator::Schedule(m_readOverhead, [this]() {
             PendingRead r = m_reads.front();
             m_reads.pop_front();
-            if (!m_reads.empty() && m_queue.empty())
+            if (!m_reads.empty() && m_queue.empty() && !WriterFirst())
             {
                 StartRead();
             }
@@ -357,6 +369,12 @@ HostBridge::StartRead()
             }
         });
     });
+}
+
+bool
+HostBridge::WriterFirst() const
+{
+    return m_writerWaits && !m_reads.empty() && m_writerAsked < m_reads.front().asked;
 }
 
 } // namespace clusternet

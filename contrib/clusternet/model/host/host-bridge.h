@@ -38,7 +38,10 @@ namespace clusternet
  * before it writes on (HPVM 1.9's PIO pacing). A read waits for the posted writes ahead of it
  * (PCI ordering), then takes one PCI read transaction and ReadOverhead on the host side.
  *
- * Runs are served in the order they were posted (one CPU writes at a time).
+ * Runs are served in the order they were posted (one CPU writes at a time). On an SMP host
+ * other CPUs may read meanwhile: the writing CPU's next line and the reads take the host bus in
+ * the order they asked for it, so reads issued after the writer stalled do not overtake it
+ * (idle processes polling the NIC in turn would otherwise starve it for ever).
  */
 class HostBridge : public Object
 {
@@ -120,6 +123,7 @@ class HostBridge : public Object
     {
         Callback<void> sampled;
         Callback<void> done;
+        Time asked; //!< when the CPU issued it
     };
 
     void Issue();
@@ -127,6 +131,8 @@ class HostBridge : public Object
     void Drain();
     void LineDone(Line line);
     void StartRead();
+    /// @return true if the writing CPU asked for the bus before the oldest pending read
+    bool WriterFirst() const;
 
     Ptr<PciBus> m_bus;
     std::deque<Run> m_runs;       //!< head: the run the CPU is writing
@@ -138,6 +144,8 @@ class HostBridge : public Object
     bool m_waitRoom{false};       //!< the CPU waits for room in the queue
     bool m_waitDrain{false};      //!< the CPU waits for the queue to drain (pacing)
     bool m_saturated{false};      //!< RETRY: the queue overflowed and has not emptied since
+    bool m_writerWaits{false};    //!< the writing CPU waits behind reads for its next line
+    Time m_writerAsked;           //!< since when it waits
     uint32_t m_burstLines{0};     //!< lines of the current PCI burst so far
     uint32_t m_maxQueued{0};
     uint64_t m_bytesWritten{0};
