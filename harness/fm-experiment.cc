@@ -249,19 +249,30 @@ FmExperiment::AddArguments(ScenarioArgs& args,
             args.Add(name, help, value);
         }
     };
-    add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
-        "pii450-netserver-nt4");
-    add("chipset",
-        "host bridge profile (" + ProfileCatalogue::JoinNames("chipset") +
-            "); empty = the host's",
-        "");
-    add("fm-version", "FM software profile (" + ProfileCatalogue::JoinNames("fm") + ")",
-        "hpvm19");
-    add("notify", "arrival detection: pci-poll or memory; empty = the version's", "");
-    add("intranode",
-        "transport between processes on one host: smt (shared memory) or loopback (through "
-        "the Myrinet NIC); empty = the version's",
-        "");
+    auto addChoice = [&](const std::string& name,
+                         const std::string& help,
+                         const std::vector<std::string>& allowed,
+                         const std::string& value) {
+        if (!perCurve.count(name))
+        {
+            args.AddChoice(name, help, allowed, value, value.empty());
+        }
+    };
+    addChoice("host", "host profile", ProfileCatalogue::Names("host"), "pii450-netserver-nt4");
+    addChoice("chipset",
+              "host bridge profile; empty = the host's",
+              ProfileCatalogue::Names("chipset"),
+              "");
+    addChoice("fm-version", "FM software profile", ProfileCatalogue::Names("fm"), "hpvm19");
+    addChoice("notify",
+              "arrival detection; empty = the version's",
+              {"pci-poll", "memory"},
+              "");
+    addChoice("intranode",
+              "transport between processes on one host: smt (shared memory) or loopback "
+              "(through the Myrinet NIC); empty = the version's",
+              {"smt", "loopback"},
+              "");
     add("pacing",
         "PIO pacing: off, probe (the boot-time probe picks) or a chunk of 1..2080 bytes; "
         "empty = the version's",
@@ -270,8 +281,19 @@ FmExperiment::AddArguments(ScenarioArgs& args,
         "credits per peer [packets, 1..65535; over shared memory at most smt.FreeListFrames "
         "(2048) per sender into a receive queue]; empty = the version's",
         "");
-    add("processes", "FM processes per host, N [processes, 1..16]", "1");
-    add("queues", "shared-memory receive queues per process, M with 1 <= M <= N [queues]", "1");
+    if (!perCurve.count("processes"))
+    {
+        args.AddUint("processes", "FM processes per host, N", "processes", 1, 16, 1);
+    }
+    if (!perCurve.count("queues"))
+    {
+        args.AddUint("queues",
+                     "shared-memory receive queues per process, M, at most N",
+                     "queues",
+                     1,
+                     16,
+                     1);
+    }
     std::string targets;
     for (const auto& kt : kTargets)
     {
@@ -291,23 +313,28 @@ FmExperiment::AddArguments(ScenarioArgs& args,
 void
 FmExperiment::AddSweepArguments(ScenarioArgs& args)
 {
-    args.Add("sizes",
-             "message sizes, comma-separated [bytes, 0..1048576]",
-             "0,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
-    args.Add("reps", "round trips per latency point [count, 1..100000]", "50");
-    args.Add("stream-bytes",
-             "bytes streamed per bandwidth point, within 16..4000 messages [bytes, "
-             "1..1073741824]",
-             "1048576");
+    args.AddUintList("sizes",
+                     "message sizes",
+                     "bytes",
+                     0,
+                     1048576,
+                     "0,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536");
+    args.AddUint("reps", "round trips per latency point", "count", 1, 100000, 50);
+    args.AddUint("stream-bytes",
+                 "bytes streamed per bandwidth point, within 16..4000 messages",
+                 "bytes",
+                 1,
+                 1u << 30,
+                 1048576);
 }
 
 FmSweepArgs
 FmExperiment::ParseSweepArguments(const ScenarioArgs& args)
 {
     FmSweepArgs s;
-    s.sizes = args.GetUintList("sizes", 0, 1048576, "bytes");
-    s.reps = args.GetUint("reps", 1, 100000, "count");
-    s.streamBytes = args.GetUint("stream-bytes", 1, 1u << 30, "bytes");
+    s.sizes = args.GetUintList("sizes");
+    s.reps = args.GetUint("reps");
+    s.streamBytes = args.GetUint("stream-bytes");
     return s;
 }
 
@@ -336,24 +363,14 @@ FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
         {
             continue;
         }
-        std::string v = args.Get(name);
-        char* end = nullptr;
-        long long n = std::strtoll(v.c_str(), &end, 10);
-        if (v.empty() || *end != '\0' || v.size() > 6)
-        {
-            args.Fail(std::string("--") + name + ": '" + v + "' is not a whole number");
-        }
+        // Declared by AddArguments, or by a scenario with a narrower range of its own.
         if (std::string(name) == "processes")
         {
-            if (n < 1 || n > 16)
-            {
-                args.Fail("--processes: " + v + "; allowed: 1..16 per host");
-            }
-            c.processes = static_cast<uint32_t>(n);
+            c.processes = args.GetUint(name, 1, 16, "processes per host");
         }
         else
         {
-            c.queues = n;
+            c.queues = args.GetUint(name, 1, 16, "queues");
         }
     }
     std::string credits = args.Has("credits") ? args.Get("credits") : "";

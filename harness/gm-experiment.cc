@@ -102,10 +102,11 @@ GmExperiment::AddArguments(ScenarioArgs& args)
 {
     args.AddChoice("lanai", "LANai NIC profile", ProfileCatalogue::Names("lanai"), "lanai9");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "p200-430vx-linux24");
-    args.Add("pci",
-             "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = the host "
-             "profile's",
-             "");
+    args.AddChoice("pci",
+                   "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
+                   HostHelper::PciSlots(),
+                   "",
+                   true);
     args.Add("set",
              "attribute overrides 'target.Attribute=value;...' with target lanai (NIC), mcp (GM "
              "firmware, cycles), gm (host GM library), bus, cpu, link or port (Myrinet) "

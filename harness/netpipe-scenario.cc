@@ -8,6 +8,7 @@
 #include "scenario-args.h"
 #include "sweep-runner.h"
 
+#include "ns3/host-helper.h"
 #include "ns3/profile-catalogue.h"
 
 #include <cstdio>
@@ -114,8 +115,11 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                  spec.cases);
     }
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), spec.host);
-    args.Add("pci", "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
-             "the host profile's", "");
+    args.AddChoice("pci",
+                   "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
+                   HostHelper::PciSlots(),
+                   "",
+                   true);
     args.Add("set",
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
              "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP over GM "

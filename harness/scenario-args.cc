@@ -225,13 +225,15 @@ void
 ScenarioArgs::AddChoice(const std::string& name,
                         const std::string& help,
                         const std::vector<std::string>& allowed,
-                        const std::string& value)
+                        const std::string& value,
+                        bool emptyAllowed)
 {
     Option o;
     o.kind = Kind::CHOICE;
     o.help = help + " (" + Join(allowed) + ")";
     o.value = value;
     o.allowed = allowed;
+    o.emptyAllowed = emptyAllowed;
     Declare(name, o);
 }
 

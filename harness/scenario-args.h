@@ -77,11 +77,13 @@ class ScenarioArgs
                      uint64_t min,
                      uint64_t max,
                      const std::string& value);
-    /// Register --name, one word of @p allowed; the help lists them.
+    /// Register --name, one word of @p allowed (or empty, if @p emptyAllowed: the help then
+    /// says what empty means); the help lists them.
     void AddChoice(const std::string& name,
                    const std::string& help,
                    const std::vector<std::string>& allowed,
-                   const std::string& value);
+                   const std::string& value,
+                   bool emptyAllowed = false);
     /// Register --name, comma-separated words, each one of @p allowed.
     void AddChoiceList(const std::string& name,
                        const std::string& help,

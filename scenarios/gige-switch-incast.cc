@@ -173,27 +173,29 @@ main(int argc, char** argv)
     ScenarioArgs args(argc, argv, "gige-switch-incast",
                       "N senders at line rate into one switch port (N:1 overload), with 802.3x "
                       "PAUSE on or off; prints drops, PAUSE frames and the sink's throughput.");
-    args.Add("senders", "hosts sending to the sink (1-15)", "2");
-    args.Add("frames", "frames each sender sends [frames] (1-100000)", "400");
-    args.Add("size", "payload per frame [bytes] (46-9000)", "1500");
-    args.Add("pause", "IEEE 802.3x flow control on hosts and switch ports (true/false)", "true");
+    args.AddUint("senders", "hosts sending to the sink", "hosts", 1, 15, 2);
+    args.AddUint("frames", "frames each sender sends", "frames", 1, 100000, 400);
+    args.AddUint("size", "payload per frame", "bytes", 46, 9000, 1500);
+    args.AddBool("pause", "IEEE 802.3x flow control on hosts and switch ports", true);
     // The largest buffer is the port's (RxFifoSize); the smallest leaves PAUSE its headroom.
     const uint64_t maxBuffer =
         UintegerRange::Of("ns3::clusternet::GigeNetDevice", "RxFifoSize").max;
-    args.Add("buffer",
-             "ingress buffer per switch port [bytes] (" + std::to_string(kMinBuffer) + "-" +
-                 std::to_string(maxBuffer) + "; PAUSE is sent " +
-                 std::to_string(kPauseHeadroom) +
-                 " bytes, two jumbo frames, below the top, so that it loses nothing)",
-             "65536");
+    args.AddUint("buffer",
+                 "ingress buffer per switch port; PAUSE is sent " +
+                     std::to_string(kPauseHeadroom) +
+                     " bytes, two jumbo frames, below the top, so that it loses nothing",
+                 "bytes",
+                 kMinBuffer,
+                 maxBuffer,
+                 65536);
     args.Add("pcap", "write <prefix>-<node>-<device>.pcap for every host NIC (empty: none)", "");
     SweepRunner::AddArguments(args, "gige-switch-incast", "");
     args.Parse();
-    uint32_t senders = args.GetUint("senders", 1, 15, "hosts");
-    uint32_t frames = args.GetUint("frames", 1, 100000, "frames");
-    uint32_t size = args.GetUint("size", 46, 9000, "bytes");
+    uint32_t senders = args.GetUint("senders");
+    uint32_t frames = args.GetUint("frames");
+    uint32_t size = args.GetUint("size");
     bool pause = args.GetBool("pause");
-    uint32_t buffer = args.GetUint("buffer", kMinBuffer, maxBuffer, "bytes");
+    uint32_t buffer = args.GetUint("buffer");
     IncastRun run{senders, frames, size, pause, buffer, args.Get("pcap")};
     if (std::string err = run.pcap.empty() ? "" : CheckPcapPrefix(run.pcap); !err.empty())
     {

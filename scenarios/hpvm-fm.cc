@@ -67,16 +67,16 @@ main(int argc, char** argv)
     FmExperiment::AddArguments(args,
                                {"host", "fm-version", "intranode", "processes", "queues"},
                                kSetTargets);
-    args.Add("config",
-             "curves VERSION:CPU, comma-separated; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP "
-             "Kayak, 440LX) or pii450 (HP Netserver LPR, 440BX)",
-             "2.1:pii300,1.2:pii450,1.9:pii450");
+    args.AddChoiceList(
+        "config",
+        "curves VERSION:CPU; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP Kayak, 440LX) or pii450 "
+        "(HP Netserver LPR, 440BX)",
+        {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"},
+        "2.1:pii300,1.2:pii450,1.9:pii450");
     FmExperiment::AddSweepArguments(args);
     SweepRunner::AddArguments(args, "hpvm-fm");
     args.Parse();
-    std::vector<std::string> items = args.GetChoiceList(
-        "config",
-        {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"});
+    std::vector<std::string> items = args.GetChoiceList("config");
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
 
     SweepRunner sweep(args,

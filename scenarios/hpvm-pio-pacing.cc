@@ -91,17 +91,18 @@ main(int argc, char** argv)
     args.Add("host",
              "host profile for every chipset; empty = each chipset on the paper's machine",
              "");
-    args.Add("chipset-list",
-             "chipsets, comma-separated, each on the paper's machine (440lx: Kayak PII-300, "
-             "440bx: Netserver PII-450) unless --host is given",
-             "440lx,440bx");
-    args.Add("pacing-list", "curves, comma-separated: off, probe", "off,probe");
-    args.Add("reps", "messages per point [count, 1..100000]", "64");
+    args.AddChoiceList("chipset-list",
+                       "chipsets, each on the paper's machine (440lx: Kayak PII-300, 440bx: "
+                       "Netserver PII-450) unless --host is given",
+                       {"440lx", "440bx"},
+                       "440lx,440bx");
+    args.AddChoiceList("pacing-list", "curves", {"off", "probe"}, "off,probe");
+    args.AddUint("reps", "messages per point", "count", 1, 100000, 64);
     SweepRunner::AddArguments(args, "hpvm-pio-pacing");
     args.Parse();
-    std::vector<std::string> chipsets = args.GetChoiceList("chipset-list", {"440lx", "440bx"});
-    std::vector<std::string> pacings = args.GetChoiceList("pacing-list", {"off", "probe"});
-    uint32_t reps = args.GetUint("reps", 1, 100000, "count");
+    std::vector<std::string> chipsets = args.GetChoiceList("chipset-list");
+    std::vector<std::string> pacings = args.GetChoiceList("pacing-list");
+    uint32_t reps = args.GetUint("reps");
     std::vector<FmConfig> configs;
     for (const auto& chipset : chipsets)
     {

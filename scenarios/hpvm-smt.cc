@@ -75,20 +75,22 @@ main(int argc, char** argv)
                       "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
     // Each curve names its FM version and intranode transport.
     FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"}, kSetTargets);
-    args.Add("config",
-             "curves VERSION:TRANSPORT, comma-separated; VERSION 1.2 or 1.9, TRANSPORT "
-             "loopback (through the NIC) or smt (shared memory)",
-             "1.2:loopback,1.9:smt");
-    args.Add("processes",
-             "FM processes on the host, N; processes 0 and 1 measure, the others idle "
-             "[processes, 2..16]",
-             "2");
+    args.AddChoiceList("config",
+                       "curves VERSION:TRANSPORT; VERSION 1.2 or 1.9, TRANSPORT loopback "
+                       "(through the NIC) or smt (shared memory)",
+                       {"1.2:loopback", "1.2:smt", "1.9:loopback", "1.9:smt"},
+                       "1.2:loopback,1.9:smt");
+    args.AddUint("processes",
+                 "FM processes on the host, N; processes 0 and 1 measure, the others idle",
+                 "processes",
+                 2,
+                 16,
+                 2);
     FmExperiment::AddSweepArguments(args);
     SweepRunner::AddArguments(args, "hpvm-smt");
     args.Parse();
-    std::vector<std::string> items = args.GetChoiceList(
-        "config", {"1.2:loopback", "1.2:smt", "1.9:loopback", "1.9:smt"});
-    uint32_t processes = args.GetUint("processes", 2, 16, "processes");
+    std::vector<std::string> items = args.GetChoiceList("config");
+    uint32_t processes = args.GetUint("processes");
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
 
     std::vector<std::pair<Curve, FmConfig>> curves;

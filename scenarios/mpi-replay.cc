@@ -147,22 +147,21 @@ main(int argc, char** argv)
                       "arguments) on Gigabit Ethernet hosts with an MPI library profile; "
                       "writes each operation's completion time, or reports a deadlock (exit 3).");
     args.Add("trace", "trace file of MPI operations [path]", "none");
-    args.Add("ranks", "ranks in the job, one per host [ranks, 2..64]", "2");
-    args.Add("stack", "MPI library (" + ProfileCatalogue::JoinNames("mpi") + ")", "lam");
-    args.Add("nic", "NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")", "sknet");
-    args.Add("host", "host profile (" + ProfileCatalogue::JoinNames("host") + ")",
-             "piii450-linux22");
+    args.AddUint("ranks", "ranks in the job, one per host", "ranks", 2, 64, 2);
+    args.AddChoice("stack", "MPI library", ProfileCatalogue::Names("mpi"), "lam");
+    args.AddChoice("nic", "NIC profile", ProfileCatalogue::Names("nic"), "sknet");
+    args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
     const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
-    args.Add("mtu", "IP MTU [bytes, " + mtuRange.ToString() + "]", "1500");
+    args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 1500);
     args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
              "[Time, e.g. 100s]", "3600s");
     SweepRunner::AddArguments(args, "mpi-replay", "");
     args.Parse();
-    uint32_t n = args.GetUint("ranks", 2, 64, "ranks");
-    std::string stack = args.GetChoice("stack", ProfileCatalogue::Names("mpi"));
-    std::string nic = args.GetChoice("nic", ProfileCatalogue::Names("nic"));
-    std::string host = args.GetChoice("host", ProfileCatalogue::Names("host"));
-    uint32_t mtu = args.GetUint("mtu", mtuRange.min, mtuRange.max, "bytes");
+    uint32_t n = args.GetUint("ranks");
+    std::string stack = args.GetChoice("stack");
+    std::string nic = args.GetChoice("nic");
+    std::string host = args.GetChoice("host");
+    uint32_t mtu = args.GetUint("mtu");
     Time limit;
     std::string why = MpiProgram::CheckTime(args.Get("limit"));
     if (!why.empty())

@@ -198,19 +198,35 @@ main(int argc, char** argv)
                       "receiver that drains slower than the link. Reports per-link STOP counts, "
                       "bytes carried, peak slack occupancy, drops and bytes conserved per "
                       "sender, for each --drain rate.");
-    args.Add("senders", "hosts sending to the receiver [hosts, 1..15]", "15");
-    args.Add("receiver-port", "switch port of the receiver; senders take the other ports of "
-             "0..senders [port, 0..15]", "0");
+    args.AddUint("senders", "hosts sending to the receiver", "hosts", 1, 15, 15);
+    args.AddUint("receiver-port",
+                 "switch port of the receiver; senders take the other ports of 0..senders",
+                 "port",
+                 0,
+                 15,
+                 0);
     // A sender queues its whole message at once: at most the host port's MaxQueue packets.
     const uint64_t maxPackets =
         UintegerRange::Of("ns3::clusternet::MyrinetNetDevice", "MaxQueue").max;
-    args.Add("msg", "bytes each sender sends [bytes, 1..67108864], at most " +
-             std::to_string(maxPackets) + " packets of --packet", "1048576");
-    args.Add("packet", "largest packet payload [bytes, 1..65535] (GM: 4096)", "4096");
-    args.Add("drain", "receiver's drain rates, comma-separated [Mbit/s, 1..100000]; the link "
-             "runs at the LANai profile's rate (lanai9: 2000)", "250,500,1000,2000");
-    args.Add("lanai", "LANai profile giving the link rate and port settings (" +
-             ProfileCatalogue::JoinNames("lanai") + ")", "lanai9");
+    args.AddUint("msg",
+                 "bytes each sender sends, at most " + std::to_string(maxPackets) +
+                     " packets of --packet",
+                 "bytes",
+                 1,
+                 1u << 26,
+                 1048576);
+    args.AddUint("packet", "largest packet payload (GM: 4096)", "bytes", 1, 65535, 4096);
+    args.AddUintList("drain",
+                     "receiver's drain rates (the link runs at the LANai profile's rate, "
+                     "lanai9: 2000)",
+                     "Mbit/s",
+                     1,
+                     100000,
+                     "250,500,1000,2000");
+    args.AddChoice("lanai",
+                   "LANai profile giving the link rate and port settings",
+                   ProfileCatalogue::Names("lanai"),
+                   "lanai9");
     args.Add("set", "attribute overrides 'target.Attribute=value;...' with target port "
              "(MyrinetNetDevice), link (MyrinetChannel) or switch (MyrinetSwitch), e.g. "
              "port.StopThreshold=48 [ns-3 values]", "");
@@ -218,27 +234,25 @@ main(int argc, char** argv)
     args.Parse();
 
     IncastConfig base;
-    base.senders = args.GetUint("senders", 1, 15, "hosts");
-    base.msg = args.GetUint("msg", 1, 1u << 26, "bytes");
-    base.packet = args.GetUint("packet", 1, 65535, "bytes");
+    base.senders = args.GetUint("senders");
+    base.msg = args.GetUint("msg");
+    base.packet = args.GetUint("packet");
     if ((uint64_t(base.msg) + base.packet - 1) / base.packet > maxPackets)
     {
         args.Fail("--msg: " + std::to_string(base.msg) + " bytes are more than " +
                   std::to_string(maxPackets) + " packets of --packet=" +
                   std::to_string(base.packet) + " bytes (the host port's queue)");
     }
-    base.lanai = args.GetChoice("lanai", ProfileCatalogue::Names("lanai"));
+    base.lanai = args.GetChoice("lanai");
     base.overrides = args.Get("set");
-    base.receiverPort = args.GetUint("receiver-port", 0, 1u << 20, "port");
+    base.receiverPort = args.GetUint("receiver-port");
     if (base.receiverPort > base.senders)
     {
         args.Fail("--receiver-port: switch port " + std::to_string(base.receiverPort) +
-                  (base.receiverPort >= 16 ? " does not exist on the XBar16"
-                                           : " has no host linked") +
-                  "; with " + std::to_string(base.senders) + " senders allowed 0.." +
-                  std::to_string(base.senders));
+                  " has no host linked; with " + std::to_string(base.senders) +
+                  " senders allowed 0.." + std::to_string(base.senders));
     }
-    std::vector<uint32_t> drains = args.GetUintList("drain", 1, 100000, "Mbit/s");
+    std::vector<uint32_t> drains = args.GetUintList("drain");
     std::string err;
     ProfileSet values = Values(base, err);
     err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;

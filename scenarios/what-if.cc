@@ -14,6 +14,7 @@
 
 #include "netpipe-experiment.h"
 #include "netpipe-scenario.h"
+#include "ns3/host-helper.h"
 #include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -55,11 +56,11 @@ main(int argc, char** argv)
     const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
     args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 9000);
     args.AddUint("sockbuf", "socket buffer", "bytes", sockbufRange.min, sockbufRange.max, 131072);
-    args.Add("pci",
-             "PCI slot WIDTHxCLOCK [bits x MHz: 32x33, 32x66, 64x33, 64x66]; empty = "
-             "the host profile's",
-             "64x66",
-             true);
+    args.AddChoice("pci",
+                   "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
+                   HostHelper::PciSlots(),
+                   "64x66",
+                   true);
     args.Add("set",
              "attribute overrides 'target.Attribute=value;...', target device, coalescer, cpu, "
              "bus or stack (e.g. cpu.CopyBandwidth=1600Mbps) [ns-3 values]",

@@ -8,6 +8,8 @@
 #include "ns3/profile-catalogue.h"
 #include "ns3/string.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 namespace clusternet
@@ -83,17 +85,23 @@ HostHelper::SetPciSlot(const std::string& slot)
     return true;
 }
 
+std::vector<std::string>
+HostHelper::PciSlots()
+{
+    return {"32x33", "32x66", "64x33", "64x66"};
+}
+
 bool
 HostHelper::ParsePciSlot(const std::string& s, std::string& width, std::string& clock)
 {
-    std::size_t x = s.find('x');
-    if (x == std::string::npos)
+    const std::vector<std::string> slots = PciSlots();
+    if (std::find(slots.begin(), slots.end(), s) == slots.end())
     {
         return false;
     }
-    width = s.substr(0, x);
-    clock = s.substr(x + 1);
-    return (width == "32" || width == "64") && (clock == "33" || clock == "66");
+    width = s.substr(0, s.find('x'));
+    clock = s.substr(s.find('x') + 1);
+    return true;
 }
 
 void

@@ -6,6 +6,7 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -33,8 +34,10 @@ class HostHelper
     void Install(NodeContainer nodes) const;
     /// Install on one node.
     void Install(Ptr<Node> node) const;
+    /// @return the PCI slots "WIDTHxCLOCK" a host can have: 32x33, 32x66, 64x33, 64x66
+    static std::vector<std::string> PciSlots();
     /**
-     * Split a PCI slot "WIDTHxCLOCK" (32x33, 32x66, 64x33, 64x66).
+     * Split a PCI slot "WIDTHxCLOCK" (one of PciSlots()).
      * @return false if @p slot is not one of them
      */
     static bool ParsePciSlot(const std::string& slot, std::string& width, std::string& clock);
