@@ -292,3 +292,22 @@ def test_the_module_example_refuses_bad_values_in_one_line(args, name):
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert proc.returncode == 2 and len(lines) == 1 and name in lines[0], proc.stderr
     assert proc.stdout == ""
+
+
+def test_a_run_that_stops_advancing_ends_with_exit_3_naming_the_point(need, tmp_path):
+    """The stall watchdog every point runs under: with its same-instant limit lowered to 2
+    events (ns-3's NS_ATTRIBUTE_DEFAULT), any run counts as stuck at t=0, and the program ends
+    with one line naming the point and the reason, exit status 3, and no data.csv."""
+    need("gige-mtu-sweep")
+    out = tmp_path / "out"
+    e = env()
+    e["NS_ATTRIBUTE_DEFAULT"] = "ns3::clusternet::StallWatchdogScheduler::SameTimeLimit=2"
+    proc = subprocess.run([str(SCENARIOS / "gige-mtu-sweep"), "--nic=sknet", "--mtu=1500",
+                           "--sockbuf=65536", "--max-block=64", "--jobs=1", "--report=0",
+                           f"--out={out}"], capture_output=True, text=True, env=e, timeout=120,
+                          check=False)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 3, proc.stderr
+    assert len(lines) == 1 and "point 'nic=sknet mtu=1500 sockbuf=65536'" in lines[0]
+    assert "stopped advancing" in lines[0]
+    assert not (out / "data.csv").exists()
