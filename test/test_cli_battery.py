@@ -278,12 +278,23 @@ def test_class10_resume_after_changing_a_parameter_recomputes(need, tmp_path):
     assert ",p200-430vx-linux24," in data and "piii450-linux22" not in data
 
 
-@pytest.mark.parametrize("args,name", [
-    (["--nic=bogus"], "--nic"), (["--host=bogus"], "--host"), (["--mtu=100"], "--mtu"),
-    (["--mtu=9001"], "--mtu"), (["--sockbuf=1"], "--sockbuf"), (["--maxBlock=0"], "--maxBlock")])
+EXAMPLE_CASES = [(["--nic=bogus"], "--nic"), (["--host=bogus"], "--host"),
+                 (["--mtu=1500", "--mtu=9000"], "--mtu"), (["--frob=1"], "--frob"),
+                 (["stray"], "stray"), (["--RngRun=abc"], "--RngRun")]
+EXAMPLE_CASES += [([f"--{name}"], f"--{name}") for name in ("nic", "host", "mtu")]
+EXAMPLE_CASES += [([f"--{name}="], f"--{name}") for name in ("nic", "host", "mtu", "maxBlock")]
+EXAMPLE_CASES += [([f"--{name}={value}"], f"--{name}")
+                  for name, lo, hi in (("mtu", 1500, 9000), ("sockbuf", 4096, 67108864),
+                                       ("maxBlock", 1, 1073741824))
+                  for value in [lo - 1, hi + 1, "abc", "-1", "1e3", "nan", " 9",
+                                "99999999999999999999"]]
+
+
+@pytest.mark.parametrize("args,name", EXAMPLE_CASES)
 def test_the_module_example_refuses_bad_values_in_one_line(args, name):
-    """build/examples/gige-netpipe: a profile that does not exist or a value outside its
-    attribute's range is one line and exit 2 (it used to abort on an unknown profile)."""
+    """build/examples/gige-netpipe (ns-3's CommandLine, checked before it parses): an unknown,
+    repeated or empty option, a profile that does not exist or a value outside its attribute's
+    range is one line and exit 2 (it used to abort, or print the whole usage with status 1)."""
     exe = ROOT / "build" / "examples" / "gige-netpipe"
     if not exe.exists():
         pytest.skip(f"{exe} not built")

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::clusternet;
@@ -32,19 +33,68 @@ Refuse(const std::string& message)
     std::exit(2);
 }
 
-/// Refuse --@p name unless @p value is within the range of the attribute it sets.
+/**
+ * Every argument is --name=value with a known name, a value without white space and no repeat
+ * (or --help, or one of ns-3's --Print* flags that take no value): ns-3's CommandLine would
+ * otherwise print its whole usage, abort on its own options, or read a value only up to its
+ * first space.
+ */
 void
-CheckRange(const std::string& name,
-           uint32_t value,
-           const std::string& typeId,
-           const std::string& attribute)
+CheckArguments(int argc, char** argv, const std::set<std::string>& names)
+{
+    std::set<std::string> seen;
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        for (const char* flag : {"--help",
+                                 "--PrintHelp",
+                                 "--PrintGlobals",
+                                 "--PrintGroups",
+                                 "--PrintTypeIds",
+                                 "--PrintVersion"})
+        {
+            if (arg == flag)
+            {
+                return; // ns-3 prints and exits
+            }
+        }
+        const std::size_t eq = arg.find('=');
+        const std::string name = arg.substr(0, eq).substr(arg.rfind("--", 0) == 0 ? 2 : 0);
+        if (arg.rfind("--", 0) != 0 || !names.count(name))
+        {
+            Refuse("unknown option '" + arg + "' (--help lists the options)");
+        }
+        if (eq == std::string::npos || eq + 1 == arg.size())
+        {
+            Refuse("--" + name + " needs a value: --" + name + "=...");
+        }
+        if (arg.find_first_of(" \t\n", eq) != std::string::npos)
+        {
+            Refuse("--" + name + ": '" + arg.substr(eq + 1) + "' has white space in it");
+        }
+        if (!seen.insert(name).second)
+        {
+            Refuse("--" + name + " is given twice; give each option once");
+        }
+    }
+}
+
+/// @return --@p name's @p text as a whole number within the range of the attribute it sets
+uint32_t
+Bytes(const std::string& name,
+      const std::string& text,
+      const std::string& typeId,
+      const std::string& attribute)
 {
     UintegerRange range = UintegerRange::Of(typeId, attribute);
-    if (!range.Contains(value))
+    const bool whole = !text.empty() && text.size() <= 10 &&
+                       text.find_first_not_of("0123456789") == std::string::npos;
+    if (!whole || !range.Contains(std::stoull(text)))
     {
-        Refuse("--" + name + ": " + std::to_string(value) + " out of range; allowed " +
-               range.ToString() + " bytes");
+        Refuse("--" + name + ": '" + text + "' is not a whole number in " + range.ToString() +
+               " bytes");
     }
+    return static_cast<uint32_t>(std::stoull(text));
 }
 
 } // namespace
@@ -54,20 +104,23 @@ main(int argc, char** argv)
 {
     std::string nic = "sknet";
     std::string host = "piii450-linux22";
-    uint32_t mtu = 1500;
-    uint32_t sockbuf = 131072;
-    uint32_t maxBlock = 65536;
+    std::string mtuText = "1500";
+    std::string sockbufText = "131072";
+    std::string maxBlockText = "65536";
     CommandLine cmd(__FILE__);
     cmd.AddValue("nic", "NIC profile (./ns3 profiles -- --kind=nic)", nic);
     cmd.AddValue("host", "host profile (./ns3 profiles -- --kind=host)", host);
-    cmd.AddValue("mtu", "IP MTU [bytes]", mtu);
-    cmd.AddValue("sockbuf", "socket buffer, SO_SNDBUF and SO_RCVBUF [bytes]", sockbuf);
-    cmd.AddValue("maxBlock", "largest NetPIPE block [bytes]", maxBlock);
+    cmd.AddValue("mtu", "IP MTU [bytes]", mtuText);
+    cmd.AddValue("sockbuf", "socket buffer, SO_SNDBUF and SO_RCVBUF [bytes]", sockbufText);
+    cmd.AddValue("maxBlock", "largest NetPIPE block [bytes]", maxBlockText);
+    CheckArguments(argc, argv, {"nic", "host", "mtu", "sockbuf", "maxBlock"});
     cmd.Parse(argc, argv);
     // The limits are the attributes' own (their checkers), read from there.
-    CheckRange("mtu", mtu, "ns3::clusternet::GigeNetDevice", "Mtu");
-    CheckRange("sockbuf", sockbuf, "ns3::clusternet::NetpipeApplication", "SocketBuffer");
-    CheckRange("maxBlock", maxBlock, "ns3::clusternet::NetpipeApplication", "MaxBlock");
+    uint32_t mtu = Bytes("mtu", mtuText, "ns3::clusternet::GigeNetDevice", "Mtu");
+    uint32_t sockbuf =
+        Bytes("sockbuf", sockbufText, "ns3::clusternet::NetpipeApplication", "SocketBuffer");
+    uint32_t maxBlock =
+        Bytes("maxBlock", maxBlockText, "ns3::clusternet::NetpipeApplication", "MaxBlock");
 
     NodeContainer nodes;
     nodes.Create(2);
