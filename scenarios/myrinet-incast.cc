@@ -261,6 +261,14 @@ main(int argc, char** argv)
         err = "port.Mtu is below --packet=" + std::to_string(base.packet) +
               ": the host ports would refuse the largest packets";
     }
+    for (const auto& [attribute, value] : values.GetOverrides("port"))
+    {
+        if (attribute == "ReceiveRate" && err.empty())
+        {
+            err = "port.ReceiveRate is the receiver's drain rate, which --drain sets; give the "
+                  "rates with --drain";
+        }
+    }
     if (!err.empty())
     {
         args.Fail("--set: " + err);

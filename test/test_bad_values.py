@@ -81,6 +81,8 @@ def test_set_empty_item_and_empty_value_are_refused(assert_refused, prog, args, 
     ("hpvm-pio-pacing", ["--reps=1", "--set=lanai.Clock=100"], "target 'lanai'"),
     # The switch's port count bounds the hosts linked to it (it was set after they were).
     ("myrinet-incast", ["--drain=1000", "--set=switch.Ports=4"], "switch.Ports=4"),
+    # --drain sets the receiver's port.ReceiveRate (a --set of it was silently replaced).
+    ("myrinet-incast", ["--drain=1000", "--set=port.ReceiveRate=500Mbps"], "--drain"),
 ])
 def test_set_unused_target_is_refused(assert_refused, prog, args, name):
     assert_refused(prog, args, name)
