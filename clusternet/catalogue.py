@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
-KINDS = ("host", "nic", "lanai", "chipset", "fm", "mpi")
-_PROFILE_KEYS = {"kind", "description", "base", "abstract"}
+KINDS = ("host", "nic", "cpu", "os", "gm", "chip", "driver", "lanai", "chipset", "fm", "mpi")
+#: The part kinds a host or NIC profile may be composed of (``parts``).
+PART_KINDS = {"host": ("cpu", "os", "gm"), "nic": ("chip", "driver")}
+_PROFILE_KEYS = {"kind", "description", "base", "abstract", "parts"}
 
 
 class ProfileError(ValueError):
@@ -38,6 +40,7 @@ class Profile:
     base: str = ""
     abstract: bool = False
     values: dict = field(default_factory=dict)
+    parts: tuple = ()
 
 
 def default_paths():
@@ -90,6 +93,10 @@ def _read(path):
         p = Profile(kind=table.get("kind", ""), name=name,
                     description=table.get("description", ""), file=str(path),
                     base=table.get("base", ""), abstract=bool(table.get("abstract", False)))
+        parts = table.get("parts", [])
+        if not isinstance(parts, list) or not all(isinstance(x, str) and x for x in parts):
+            raise ProfileError(f"{path}: {name}.parts: needs a list of part profile names")
+        p.parts = tuple(parts)
         if p.kind not in KINDS:
             raise ProfileError(f"{path}: {name}: kind must be one of {', '.join(KINDS)}")
         if not p.description:
@@ -130,6 +137,23 @@ def load_profiles(paths=None, extra=()):
             return resolved[name]
         p = raw[name]
         values = {}
+        if p.parts:
+            if p.kind not in PART_KINDS:
+                raise ProfileError(f"{p.file}: {name}: a {p.kind} profile has no parts")
+            if p.base:
+                raise ProfileError(f"{p.file}: {name}: has both base and parts")
+            set_by = {}
+            for part in p.parts:
+                if part not in raw or raw[part].kind not in PART_KINDS[p.kind]:
+                    raise ProfileError(f"{p.file}: {name}: part '{part}' is not a profile of a "
+                                       f"part kind of a {p.kind} "
+                                       f"({', '.join(PART_KINDS[p.kind])})")
+                for key, pair in resolve(part, chain + [part]).values.items():
+                    if key in set_by:
+                        raise ProfileError(f"{p.file}: {name}: parts '{set_by[key]}' and "
+                                           f"'{part}' both set {key[0]}.{key[1]}")
+                    set_by[key] = part
+                    values[key] = pair
         if p.base:
             if p.base not in raw:
                 raise ProfileError(f"{p.file}: {name}: unknown base profile '{p.base}'")
@@ -142,7 +166,7 @@ def load_profiles(paths=None, extra=()):
             values = dict(resolve(p.base, chain + [p.base]).values)
         values.update(p.values)
         resolved[name] = Profile(p.kind, p.name, p.description, p.file, p.base, p.abstract,
-                                 values)
+                                 values, p.parts)
         return resolved[name]
 
     return {name: resolve(name, [name]) for name in raw}

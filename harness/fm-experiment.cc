@@ -13,6 +13,7 @@
 #include "ns3/profile-catalogue.h"
 #include "ns3/profile-set.h"
 #include "run-checks.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -643,9 +644,9 @@ Ptr<FmPioProbe>
 FmExperiment::CreatePioBenchmark(uint32_t h) const
 {
     Ptr<FmPioProbe> probe = CreateObject<FmPioProbe>();
-    TimeValue cost;
-    m_contexts.at(h).at(0)->GetAttribute("PacketSendCost", cost);
-    probe->SetAttribute("PacketCost", cost);
+    DoubleValue cycles;
+    m_contexts.at(h).at(0)->GetAttribute("PacketSendCycles", cycles);
+    probe->SetAttribute("PacketCycles", cycles);
     probe->Setup(m_contexts.at(h).at(0)->GetCpu(), m_bridges.at(h));
     return probe;
 }

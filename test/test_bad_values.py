@@ -15,19 +15,19 @@ TRACE_OK = "0 send 1 1 100\n1 recv 0 1 100\n"
 
 
 @pytest.mark.parametrize("prog,args,name", [
-    ("hpvm-fm", [*FM, "--set=cpu.Speed=nan"], "cpu.Speed=nan"),
+    ("hpvm-fm", [*FM, "--set=cpu.CoreFactor=nan"], "cpu.CoreFactor=nan"),
     ("nas-overlap", ["--set=npb.BtRate=nan"], "npb.BtRate=nan"),
     ("nas-overlap", ["--set=npb.BtRate=inf"], "npb.BtRate=inf"),
-    ("hpvm-smt", [*FM, "--set=cpu.Speed=1e999"], "cpu.Speed=1e999"),
+    ("hpvm-smt", [*FM, "--set=cpu.Clock=1e999"], "cpu.Clock=1e999"),
 ])
 def test_set_nan_double_is_refused(assert_refused, prog, args, name):
     assert_refused(prog, args, name)
 
 
 @pytest.mark.parametrize("prog,args,name", [
-    ("hpvm-fm", [*FM, "--set=cpu.SyscallCost=1e30s"], "cpu.SyscallCost=1e30s"),
+    ("hpvm-fm", [*FM, "--set=cpu.ComputeSlice=1e30s"], "cpu.ComputeSlice=1e30s"),
     # ns-3 Time holds int64 nanoseconds: at most 9223372036 s.
-    ("hpvm-fm", [*FM, "--set=cpu.SyscallCost=9223372037s"], "9223372036s"),
+    ("hpvm-fm", [*FM, "--set=cpu.ComputeSlice=9223372037s"], "9223372036s"),
     ("mpi-replay", ["--limit=99999999999999999999s"], "--limit"),
 ])
 def test_set_time_overflow_is_refused(assert_refused, tmp_path, prog, args, name):

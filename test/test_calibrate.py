@@ -27,16 +27,16 @@ PY = sys.executable
 # The known values the synthetic measurements are simulated with. Tx and Rx differ clearly:
 # a NetPIPE ping-pong sees their sum in its latency and, through the receiver's share of the
 # per-packet work (two data segments and one ACK per delayed ACK), mostly Rx in its slope.
-KNOWN = {"cpu.TxPacketCost": 5.0, "cpu.RxPacketCost": 15.0, "cpu.CopyBandwidth": 760.0,
-         "cpu.InterruptCost": 4.0, "coalescer.Timeout": 120.0}
-UNITS = {"cpu.TxPacketCost": "us", "cpu.RxPacketCost": "us", "cpu.CopyBandwidth": "Mbps",
-         "cpu.InterruptCost": "us", "coalescer.Timeout": "us"}
+KNOWN = {"cpu.TxPacketCycles": 2250.0, "cpu.RxPacketCycles": 6750.0, "cpu.CopyBandwidth": 760.0,
+         "cpu.InterruptCycles": 1800.0, "coalescer.Timeout": 120.0}
+UNITS = {"cpu.TxPacketCycles": "", "cpu.RxPacketCycles": "", "cpu.CopyBandwidth": "Mbps",
+         "cpu.InterruptCycles": "", "coalescer.Timeout": "us"}
 # Starts 33 % to 50 % off, some above and some below.
-START = {"cpu.TxPacketCost": "7us", "cpu.RxPacketCost": "10us",
-         "cpu.CopyBandwidth": "1100Mbps", "cpu.InterruptCost": "6us",
+START = {"cpu.TxPacketCycles": "3150", "cpu.RxPacketCycles": "4500",
+         "cpu.CopyBandwidth": "1100Mbps", "cpu.InterruptCycles": "2700",
          "coalescer.Timeout": "170us"}
-BOUNDS = {"cpu.TxPacketCost": ("1us", "40us"), "cpu.RxPacketCost": ("1us", "40us"),
-          "cpu.CopyBandwidth": ("200Mbps", "3000Mbps"), "cpu.InterruptCost": ("0.5us", "40us"),
+BOUNDS = {"cpu.TxPacketCycles": ("450", "18000"), "cpu.RxPacketCycles": ("450", "18000"),
+          "cpu.CopyBandwidth": ("200Mbps", "3000Mbps"), "cpu.InterruptCycles": ("225", "18000"),
           "coalescer.Timeout": ("10us", "500us")}
 CASES = "acenic@1500,sknet@1500,sknet@9000"
 MAX_BLOCK = 32768
@@ -172,8 +172,8 @@ TWO = 'benchmark = ["gige-tcp-netpipe", "gige-mtu-sweep"]\nargs = ["--max-block=
 NT_CONFIG = ("--config=mpipro:nt4:shm,winsock:nt4:shm,patent:nt4:shm,mpipro:nt5:shm,"
              "winsock:nt5:shm,patent:nt5:shm")
 NT_HEAD = f'benchmark = "nt-pingpong"\nargs = ["{NT_CONFIG}", "--lengths=1"]\n'
-NT_FIT = ('[[fit]]\nprofile = "piii450-nt5"\nattribute = "cpu.SyscallCost"\nmin = "1us"\n'
-          'max = "200us"\n')
+NT_FIT = ('[[fit]]\nprofile = "piii450-nt5"\nattribute = "cpu.SyscallCycles"\nmin = "450"\n'
+          'max = "90000"\n')
 NT_MEASURED = '[[measured]]\nfile = "nt5.csv"\ncurve = "stack=winsock;os=nt5;net=shm"\n'
 
 # (recipe text, extra files, what the one line must name)
@@ -313,7 +313,7 @@ def test_the_docs_recipe_reads(tmp_path):
     (tmp_path / "mine.toml").write_text(block)
     (tmp_path / "coal-1500.np.out").write_text("1 0.1 0.0001\n")
     recipe = load_recipe(tmp_path / "mine.toml")
-    assert [p.key for p in recipe.parameters] == ["athlonxp2800-fbsd47 cpu.RxPacketCost",
+    assert [p.key for p in recipe.parameters] == ["athlonxp2800-fbsd47 cpu.RxPacketCycles",
                                                   "pro1000mt coalescer.GapTimeout"]
 
 
@@ -479,7 +479,7 @@ def test_a_statement_in_the_recipe_holds_the_fit_back(scenario_bin, scenario_env
     err = pd.read_csv(out / "points.csv").fitted_err[0]
 
     tables = load_tables()
-    tables["piii450-nt5"]["cpu"]["SyscallCost"] = [fitted, "test"]
+    tables["piii450-nt5"]["cpu"]["SyscallCycles"] = [fitted, "test"]
     (tmp_path / "cat.toml").write_text(tomli_w.dumps(tables))
     run = subprocess.run([str(exe), NT_CONFIG, "--lengths=1", f"--out={tmp_path / 'run'}",
                           "--report=0"], capture_output=True, text=True,
@@ -488,7 +488,7 @@ def test_a_statement_in_the_recipe_holds_the_fit_back(scenario_bin, scenario_env
     statement = next(st for st in STATEMENTS if st.id == "s002-16")
     holds, detail = statement.test(pd.read_csv(tmp_path / "run" / "data.csv"))
     if kept:
-        assert holds, f"SyscallCost {fitted}: {detail}"
+        assert holds, f"SyscallCycles {fitted}: {detail}"
         assert err < -0.10, "the statement leaves the point short"
         assert "s002-16: holds" in (out / "profile.toml").read_text()
     else:

@@ -270,7 +270,7 @@ def test_class10_resume_after_changing_a_parameter_recomputes(need, tmp_path):
     _, first = run("--max-block=64")
     log, again = run("--max-block=64")
     assert "reused" in log and again == first  # same parameters: reused, same bytes
-    for changed in (["--max-block=128"], ["--max-block=64", "--set=cpu.SyscallCost=50us"],
+    for changed in (["--max-block=128"], ["--max-block=64", "--set=cpu.SyscallCycles=22500"],
                     ["--max-block=64", "--host=p200-430vx-linux24"]):
         log, data = run(*changed)
         assert "reused" not in log, (changed, log)

@@ -27,7 +27,7 @@ base = "pro1000mt"
 description = "Pro/1000 MT behind a slow driver (test)"
 
 [mynic.device]
-DriverRxCost = ["20.8us", "test: 20 us more than pro1000mt's 0.8 us"]
+DriverRxCycles = ["43056", "test: 20 us more than pro1000mt's 1656 cycles at 2070 MHz-equivalent (20 x 2070 = 41400 cycles)"]
 """
 
 WHATIF_ARGS = ["--host=athlonxp2800-fbsd47", "--mtu=1500", "--max-block=64", "--report=0"]
@@ -66,7 +66,7 @@ def test_user_profile_is_listed_in_help(tmp_path, scenario_env):
     assert "mynic" in nic_line and "pro1000mt-nocoal" in nic_line
 
 
-GOOD_VALUE = 'DriverRxCost = ["1us", "test"]'
+GOOD_VALUE = 'DriverRxCycles = ["450", "test"]'
 
 # (name, file text, what the one stderr line must contain besides file:line)
 BAD_FILES = [
@@ -102,6 +102,14 @@ BAD_FILES = [
      '[a]\nkind = "nic"\nbase = "b"\ndescription = "x"\n'
      '[b]\nkind = "nic"\nbase = "a"\ndescription = "y"\n', "cycle"),
     ("duplicate", '[sknet]\nkind = "nic"\ndescription = "again"\n', "already defined"),
+    ("parts-set-one-value-twice",
+     '[mynic]\nkind = "nic"\nparts = ["xmac2", "mychip"]\ndescription = "x"\n'
+     '[mychip]\nkind = "chip"\ndescription = "y"\n[mychip.device]\n'
+     'RxFifoSize = ["32768", "test"]\n', "parts 'xmac2' and 'mychip' both set device.RxFifoSize"),
+    ("part-of-wrong-kind", '[mynic]\nkind = "nic"\nparts = ["xmac2", "linux22"]\n'
+     'description = "x"\n', "part 'linux22' is not a profile of a part kind of a nic"),
+    ("parts-on-a-library", '[lib]\nkind = "mpi"\nparts = ["lam"]\ndescription = "x"\n',
+     "a mpi profile has no parts"),
     ("unknown-property",
      '[mynic]\nkind = "nic"\ndescription = "x"\n[mynic.properties]\nColour = ["red", "test"]\n',
      "no such property"),
@@ -201,6 +209,10 @@ def test_python_reader_refuses_bad_bases(tmp_path):
          '[b]\nkind = "nic"\nbase = "a"\ndescription = "y"\n', "cycle"),
         ('[sknet]\nkind = "nic"\ndescription = "again"\n', "already defined"),
         ('[m]\nkind = "nic"\ndescription = "x"\n[m.device]\nMtu = ["9000", ""]\n', "no source"),
+        ('[m]\nkind = "nic"\nparts = ["xmac2", "tigon2"]\ndescription = "x"\n',
+         "parts 'xmac2' and 'tigon2' both set device.RxFifoSize"),
+        ('[m]\nkind = "nic"\nparts = ["xmac2", "linux22"]\ndescription = "x"\n',
+         "part 'linux22' is not a profile of a part kind of a nic"),
     ]:
         path = tmp_path / "bad.toml"
         path.write_text(text)
@@ -216,7 +228,8 @@ def test_profiles_command_lists_every_profile(scenario_env):
     assert proc.returncode == 0, proc.stderr
     listed = {line.split()[0] for line in proc.stdout.splitlines() if line.startswith("  ")}
     assert listed == set(load_profiles())
-    assert "pro1000mt-nocoal" in proc.stdout and "[base: pro1000mt]" in proc.stdout
+    assert "pro1000mt-nocoal" in proc.stdout and "[parts: 82545em, em13-fbsd47-nocoal]" in proc.stdout
+    assert "em13-fbsd47-nocoal" in proc.stdout and "[base: em13-fbsd47]" in proc.stdout
 
 
 # A profile value written as a C++ literal: {"target", "Attribute", "value", "source" or kSeed...

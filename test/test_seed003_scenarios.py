@@ -20,7 +20,7 @@ BAD_INPUTS = [
     ("nas-overlap", ["--stack=lampi-quadrics"], "--stack"),
     ("nas-overlap", ["--steps=401"], "--steps"),
     ("nas-overlap", ["--set=npb.BtRate=0"], "--set"),
-    ("nas-overlap", ["--set=cpu.Speed=2"], "--set"),
+    ("nas-overlap", ["--set=cpu.CoreFactor=2"], "--set"),
 ]
 
 

@@ -58,10 +58,14 @@ main(int argc, char** argv)
     }
     if (!kind.empty() && !kinds.count(kind))
     {
-        args.Fail("--kind: '" + kind + "' is not a profile kind (host, nic, lanai, chipset, fm, "
-                                       "mpi)");
+        std::string all;
+        for (const auto& k : ProfileCatalogue::Kinds())
+        {
+            all += (all.empty() ? "" : ", ") + k;
+        }
+        args.Fail("--kind: '" + kind + "' is not a profile kind (" + all + ")");
     }
-    for (const std::string k : {"host", "nic", "lanai", "chipset", "fm", "mpi"})
+    for (const std::string& k : ProfileCatalogue::Kinds())
     {
         if (!kind.empty() && k != kind)
         {
@@ -76,8 +80,13 @@ main(int argc, char** argv)
             }
             std::string name = p.name + (p.abstract ? " (base only)" : "");
             std::cout << "  " << name << std::string(name.size() < 30 ? 30 - name.size() : 1, ' ')
-                      << p.description << (p.base.empty() ? "" : " [base: " + p.base + "]")
-                      << "\n";
+                      << p.description << (p.base.empty() ? "" : " [base: " + p.base + "]");
+            std::string parts;
+            for (const auto& part : p.parts)
+            {
+                parts += (parts.empty() ? "" : ", ") + part;
+            }
+            std::cout << (parts.empty() ? "" : " [parts: " + parts + "]") << "\n";
         }
     }
     return 0;

@@ -241,8 +241,8 @@ class GigeLosslessTestCase : public TestCase
         NodeContainer nodes;
         nodes.Create(2);
         HostHelper host;
-        host.SetCpuAttribute("RxPacketCost", TimeValue(MicroSeconds(30))); // 1500 B in 12 us on the wire
-        host.SetCpuAttribute("InterruptCost", TimeValue(MicroSeconds(1)));
+        host.SetCpuAttribute("RxPacketCycles", DoubleValue(13500)); // 30 us at 450 MHz; 1500 B in 12 us on the wire
+        host.SetCpuAttribute("InterruptCycles", DoubleValue(450)); // 1 us
         host.Install(nodes.Get(1));
         GigeHelper gige;
         gige.SetDeviceAttribute("PauseEnabled", BooleanValue(pause));
@@ -513,8 +513,8 @@ class CoalescerTriggersTestCase : public TestCase
 /**
  * A software device (NT's loopback): with TxCopy the sender's CPU copies the frame (1000 bytes
  * plus the 14-byte Ethernet header at 800 Mbit/s: 10.14 us) before it leaves; without
- * HardwareInterrupt the receiver's CPU skips InterruptCost (here 20 us) and pays DriverRxCost
- * (4 us) alone. Delivery times differ from the plain device's by exactly those amounts.
+ * HardwareInterrupt the receiver's CPU skips InterruptCycles (here 20 us) and pays
+ * DriverRxCycles (4 us) alone. Delivery times differ from the plain device's by exactly those amounts.
  */
 class SoftwareDeviceTestCase : public TestCase
 {
@@ -531,12 +531,12 @@ class SoftwareDeviceTestCase : public TestCase
         nodes.Create(2);
         HostHelper host;
         host.SetCpuAttribute("CopyBandwidth", DataRateValue(DataRate("800Mbps")));
-        host.SetCpuAttribute("InterruptCost", TimeValue(MicroSeconds(20)));
+        host.SetCpuAttribute("InterruptCycles", DoubleValue(9000)); // 20 us at 450 MHz
         host.Install(nodes);
         GigeHelper gige;
         gige.SetDeviceAttribute("HostDma", BooleanValue(false));
-        gige.SetDeviceAttribute("DriverTxCost", TimeValue(Seconds(0)));
-        gige.SetDeviceAttribute("DriverRxCost", TimeValue(MicroSeconds(4)));
+        gige.SetDeviceAttribute("DriverTxCycles", DoubleValue(0));
+        gige.SetDeviceAttribute("DriverRxCycles", DoubleValue(1800)); // 4 us at 450 MHz
         gige.SetDeviceAttribute("TxCopy", BooleanValue(txCopy));
         gige.SetDeviceAttribute("HardwareInterrupt", BooleanValue(hardwareInterrupt));
         NetDeviceContainer devs = gige.Install(nodes);
@@ -945,13 +945,13 @@ class ProfileFileTestCase : public TestCase
                                "description = \"a base\"\n"
                                "[test-base.device]\n"
                                "Mtu = [\"4000\", \"test\"]\n"
-                               "DriverRxCost = [\"7us\", \"test\"]\n"
+                               "DriverRxCycles = [\"700\", \"test\"]\n"
                                "[test-derived]\n"
                                "kind = \"nic\"\n"
                                "base = \"test-base\"\n"
                                "description = \"derived\"\n"
                                "[test-derived.device]\n"
-                               "DriverRxCost = [\"9us\", \"test override\"]\n"
+                               "DriverRxCycles = [\"900\", \"test override\"]\n"
                                "[test-derived.properties]\n"
                                "PriceUsd = [12.5, \"test\"]\n";
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({good}), "", "a good file loads");
@@ -962,14 +962,14 @@ class ProfileFileTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(p, nullptr, "derived profile");
         NS_TEST_ASSERT_MSG_EQ(p->values.size(), 3, "two device values and one property");
         NS_TEST_ASSERT_MSG_EQ(p->Get("device", "Mtu"), "4000", "inherited");
-        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "DriverRxCost"), "9us", "overridden");
+        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "DriverRxCycles"), "900", "overridden");
         NS_TEST_ASSERT_MSG_EQ(p->Get("properties", "PriceUsd"), "12.5", "a bare number");
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*p, "device", dev), 2, "two applied");
         NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "Mtu reached the device");
-        TimeValue rx;
-        dev->GetAttribute("DriverRxCost", rx);
-        NS_TEST_ASSERT_MSG_EQ(rx.Get(), MicroSeconds(9), "the override reached the device");
+        DoubleValue rx;
+        dev->GetAttribute("DriverRxCycles", rx);
+        NS_TEST_ASSERT_MSG_EQ(rx.Get(), 900.0, "the override reached the device");
 
         std::string bad = dir + "/bad.toml";
         std::ofstream(bad) << "[test-bad]\nkind = \"nic\"\ndescription = \"x\"\n"
@@ -983,6 +983,82 @@ class ProfileFileTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((ProfileCatalogue::Find("nic", "test-bad") == nullptr),
                               true,
                               "nothing of a refused file is added");
+        std::filesystem::remove_all(dir);
+    }
+};
+
+/**
+ * A NIC composed of parts (a chip and a driver) holds both parts' values, each once, and a
+ * derived NIC (base) holds them too. Refused, each with file:line: two parts that set the same
+ * attribute (a value belongs to one part), a part of a kind the composition cannot have, parts
+ * together with a base, and parts on a kind that is not composed (an MPI library).
+ */
+class ProfilePartsTestCase : public TestCase
+{
+  public:
+    ProfilePartsTestCase()
+        : TestCase("profile parts: a NIC is its chip and its driver, each value once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string dir = CreateTempDirFilename("clusternet-profile-parts");
+        std::filesystem::create_directories(dir);
+        std::string good = dir + "/parts.toml";
+        std::ofstream(good) << "[pt-chip]\nkind = \"chip\"\ndescription = \"c\"\n"
+                               "[pt-chip.device]\nRxFifoSize = [\"32768\", \"datasheet\"]\n"
+                               "[pt-drv]\nkind = \"driver\"\ndescription = \"d\"\n"
+                               "[pt-drv.device]\nDriverRxCycles = [\"900\", \"source\"]\n"
+                               "[pt-drv.coalescer]\nEnabled = [\"false\", \"source\"]\n"
+                               "[pt-nic]\nkind = \"nic\"\nparts = [\"pt-chip\", \"pt-drv\"]\n"
+                               "description = \"n\"\n"
+                               "[pt-mine]\nkind = \"nic\"\nbase = \"pt-nic\"\ndescription = \"m\"\n"
+                               "[pt-mine.device]\nDriverRxCycles = [\"1800\", \"mine\"]\n";
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({good}), "", "a good file loads");
+        const Profile* nic = ProfileCatalogue::Find("nic", "pt-nic");
+        NS_TEST_ASSERT_MSG_NE(nic, nullptr, "the composed NIC");
+        NS_TEST_ASSERT_MSG_EQ(nic->values.size(), 3, "the chip's one value and the driver's two");
+        NS_TEST_ASSERT_MSG_EQ(nic->Get("device", "RxFifoSize"), "32768", "from the chip");
+        NS_TEST_ASSERT_MSG_EQ(nic->Get("device", "DriverRxCycles"), "900", "from the driver");
+        NS_TEST_ASSERT_MSG_EQ(nic->Get("coalescer", "Enabled"), "false", "from the driver");
+        const Profile* mine = ProfileCatalogue::Find("nic", "pt-mine");
+        NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "RxFifoSize"), "32768", "inherited part value");
+        NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "DriverRxCycles"), "1800", "overridden");
+        Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*nic, "device", dev), 2, "both parts applied");
+
+        struct Bad
+        {
+            std::string text;
+            std::string says;
+        };
+        const std::string parts = "[pb-a]\nkind = \"chip\"\ndescription = \"a\"\n"
+                                  "[pb-a.device]\nRxFifoSize = [\"32768\", \"s\"]\n"
+                                  "[pb-b]\nkind = \"driver\"\ndescription = \"b\"\n"
+                                  "[pb-b.device]\nRxFifoSize = [\"16384\", \"s\"]\n";
+        for (const Bad& b :
+             {Bad{parts + "[pb-nic]\nkind = \"nic\"\nparts = [\"pb-a\", \"pb-b\"]\n"
+                          "description = \"x\"\n",
+                  ":13: pb-nic: parts 'pb-a' and 'pb-b' both set device.RxFifoSize"},
+              Bad{parts + "[pb-nic]\nkind = \"nic\"\nparts = [\"pb-a\", \"pb-lam\"]\n"
+                          "description = \"x\"\n[pb-lam]\nkind = \"mpi\"\ndescription = \"l\"\n",
+                  ":13: pb-nic: part 'pb-lam' is not a profile of a part kind of a nic (chip, driver)"},
+              Bad{parts + "[pb-nic]\nkind = \"nic\"\nbase = \"pb-x\"\nparts = [\"pb-a\"]\n"
+                          "description = \"x\"\n[pb-x]\nkind = \"nic\"\ndescription = \"x\"\n",
+                  ":14: pb-nic: has both base and parts"},
+              Bad{"[pb-lib]\nkind = \"mpi\"\nparts = [\"pb-q\"]\ndescription = \"x\"\n",
+                  ":3: pb-lib: a mpi profile has no parts"}})
+        {
+            std::string bad = dir + "/bad.toml";
+            std::ofstream(bad) << b.text;
+            std::string err = ProfileCatalogue::Load({bad});
+            NS_TEST_ASSERT_MSG_EQ(err.rfind(bad + b.says, 0), 0, err);
+            NS_TEST_ASSERT_MSG_EQ((ProfileCatalogue::Find("nic", "pb-nic") == nullptr),
+                                  true,
+                                  "nothing of a refused file is added");
+        }
         std::filesystem::remove_all(dir);
     }
 };
@@ -1082,17 +1158,17 @@ class ProfileSetTestCase : public TestCase
         const std::string cpu = "ns3::clusternet::HostCpu";
         const std::string gige = "ns3::clusternet::GigeNetDevice";
         const std::string myrinet = "ns3::clusternet::Myrinet";
-        for (const Case& c : {Case{cpu, "Speed", "1.5", true},
-                              Case{cpu, "Speed", "nan", false},
-                              Case{cpu, "Speed", "inf", false},
-                              Case{cpu, "Speed", "1e999", false},
-                              Case{cpu, "Speed", "1.5 ", false},
-                              Case{cpu, "Speed", "", false},
-                              Case{cpu, "SyscallCost", "5us", true},
-                              Case{cpu, "SyscallCost", "1e30s", false},
-                              Case{cpu, "SyscallCost", "5xs", false},
-                              Case{cpu, "SyscallCost", "nan", false},
-                              Case{cpu, "SyscallCost", "5 us", false},
+        for (const Case& c : {Case{cpu, "CoreFactor", "1.5", true},
+                              Case{cpu, "CoreFactor", "nan", false},
+                              Case{cpu, "CoreFactor", "inf", false},
+                              Case{cpu, "CoreFactor", "1e999", false},
+                              Case{cpu, "CoreFactor", "1.5 ", false},
+                              Case{cpu, "CoreFactor", "", false},
+                              Case{cpu, "ComputeSlice", "5us", true},
+                              Case{cpu, "ComputeSlice", "1e30s", false},
+                              Case{cpu, "ComputeSlice", "5xs", false},
+                              Case{cpu, "ComputeSlice", "nan", false},
+                              Case{cpu, "ComputeSlice", "5 us", false},
                               Case{cpu, "CopyBandwidth", "0bps", false},
                               Case{cpu, "CopyBandwidth", "", false},
                               Case{cpu, "ChecksumBandwidth", "0bps", true}, // 0: folded in
@@ -1222,6 +1298,7 @@ class ClusternetTestSuite : public TestSuite
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfilePartsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new RxBufferBytesTestCase, TestCase::Duration::QUICK);
         AddTestCase(new UintegerRangeTestCase, TestCase::Duration::QUICK);

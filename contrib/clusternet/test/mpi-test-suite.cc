@@ -166,8 +166,8 @@ class MpiMatchingTestCase : public TestCase
         q[1] = {Op::Recv(0, 7, 8)};
         MpiHelper zero;
         zero.SetMpiProfile("mpich");
-        zero.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
-        zero.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
+        zero.SetRankAttribute("SendCycles", DoubleValue(0));
+        zero.SetRankAttribute("RecvCycles", DoubleValue(0));
         TestJob posted(q, zero);
         NS_TEST_ASSERT_MSG_EQ(posted.Run(), "", "no deadlock");
         NS_TEST_ASSERT_MSG_EQ(posted.ranks[1]->GetUnexpectedMessages(), 0u, "expected message");
@@ -212,39 +212,44 @@ class MpiSwitchOverTestCase : public TestCase
 };
 
 /**
- * Per-call costs belong to the host they were measured on: a profile's SendOverhead of 10 us
- * measured on a host of speed 2 takes 10 x 2 / 4 = 5 us on a host of speed 4 (the isend
- * completes then), and the full 10 us on a host of speed 2.
+ * CPU work is counted in reference cycles and becomes time through the host: a send call of
+ * 4500 reference cycles takes 4500 / (900 MHz x 1) = 5 us on a 900 MHz P6-class core (the isend
+ * completes then), 4500 / (450 MHz x 0.5) = 20 us on a 450 MHz core doing half the work per
+ * clock, and 4500 / 450 MHz = 10 us on a rank without a HostCpu (the reference core).
  */
 class MpiCostScalingTestCase : public TestCase
 {
   public:
     MpiCostScalingTestCase()
-        : TestCase("MPI per-call costs scale with the host's speed")
+        : TestCase("MPI per-call work in reference cycles becomes time through the host CPU")
     {
     }
 
   private:
-    Time IsendDone(double hostSpeed)
+    Time IsendDone(double clockMhz, double coreFactor, bool withCpu = true)
     {
         MpiHelper profile;
-        profile.SetRankAttribute("SendOverhead", TimeValue(MicroSeconds(10)));
-        profile.SetRankAttribute("ReferenceSpeed", DoubleValue(2.0));
+        profile.SetRankAttribute("SendCycles", DoubleValue(4500));
         std::vector<std::vector<Op>> p(2);
         p[0] = {Op::Isend(1, 0, 8, 1), Op::Wait(1)};
         p[1] = {Op::Recv(0, 0, 8)};
         TestJob job(p, profile);
-        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
-        cpu->SetAttribute("Speed", DoubleValue(hostSpeed));
-        job.nodes.Get(0)->AggregateObject(cpu);
+        if (withCpu)
+        {
+            Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+            cpu->SetAttribute("Clock", DoubleValue(clockMhz));
+            cpu->SetAttribute("CoreFactor", DoubleValue(coreFactor));
+            job.nodes.Get(0)->AggregateObject(cpu);
+        }
         job.Run();
         return job.ranks[0]->GetCompletionTimes().at(0);
     }
 
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(IsendDone(4.0), MicroSeconds(5), "twice as fast: half the cost");
-        NS_TEST_ASSERT_MSG_EQ(IsendDone(2.0), MicroSeconds(10), "the reference host");
+        NS_TEST_ASSERT_MSG_EQ(IsendDone(900, 1.0), MicroSeconds(5), "twice the clock: half");
+        NS_TEST_ASSERT_MSG_EQ(IsendDone(450, 0.5), MicroSeconds(20), "half the work per clock");
+        NS_TEST_ASSERT_MSG_EQ(IsendDone(0, 0, false), MicroSeconds(10), "the reference core");
     }
 };
 
@@ -351,8 +356,8 @@ class MpiRendezvousTestCase : public TestCase
         MpiHelper profile;
         profile.SetMpiProfile("mpich");
         profile.SetRankAttribute("LongFirstBytes", UintegerValue(firstBytes));
-        profile.SetRankAttribute("SendOverhead", TimeValue(Seconds(0)));
-        profile.SetRankAttribute("RecvOverhead", TimeValue(Seconds(0)));
+        profile.SetRankAttribute("SendCycles", DoubleValue(0));
+        profile.SetRankAttribute("RecvCycles", DoubleValue(0));
         std::vector<std::vector<Op>> p(2);
         p[0] = {Op::Send(1, 3, bytes)};
         p[1] = {Op::Compute(post), Op::Recv(0, 3, bytes)};

@@ -32,9 +32,9 @@ struct ShmPair
             Ptr<MpiShmTransport> t = CreateObject<MpiShmTransport>();
             t->SetAttribute("SlotBytes", UintegerValue(slotBytes));
             t->SetAttribute("Slots", UintegerValue(slots));
-            t->SetAttribute("SendCost", TimeValue(MicroSeconds(2)));
-            t->SetAttribute("RecvCost", TimeValue(MicroSeconds(3)));
-            t->SetAttribute("WakeCost", TimeValue(MicroSeconds(5)));
+            t->SetAttribute("SendCycles", DoubleValue(900));  // 2 us at 450 MHz
+            t->SetAttribute("RecvCycles", DoubleValue(1350)); // 3 us
+            t->SetAttribute("WakeCycles", DoubleValue(2250)); // 5 us
             t->Setup(cpu, i);
             transports.push_back(t);
         }
@@ -47,7 +47,7 @@ struct ShmPair
 
 /**
  * One packet through the shared ring: a single-slot packet arrives after the sender's
- * SendCost and copy, then the receiver's WakeCost, RecvCost and copy; a packet of several slots
+ * SendCycles and copy, then the receiver's WakeCycles, RecvCycles and copy; a packet of several slots
  * fills at most Slots slots at once, every slot is copied out, and the packet is delivered
  * once, after its last slot.
  */
@@ -124,7 +124,7 @@ class ShmTransportTestCase : public TestCase
 
 /**
  * PingPong over the shared-memory transport with no library costs: the one-way time of a
- * length that fits one slot is SendCost + copy + WakeCost + RecvCost + copy, the same for
+ * length that fits one slot is SendCycles + copy + WakeCycles + RecvCycles + copy, the same for
  * every round trip, so the benchmark's mean of half round trips equals it.
  */
 class PingPongTimingTestCase : public TestCase
@@ -144,8 +144,8 @@ class PingPongTimingTestCase : public TestCase
         {
             Ptr<MpiRank> r = CreateObject<MpiRank>();
             r->SetAttribute("EnvelopeBytes", UintegerValue(0));
-            r->SetAttribute("SendOverhead", TimeValue(Seconds(0)));
-            r->SetAttribute("RecvOverhead", TimeValue(Seconds(0)));
+            r->SetAttribute("SendCycles", DoubleValue(0));
+            r->SetAttribute("RecvCycles", DoubleValue(0));
             r->SetAttribute("ReceiveCopy", BooleanValue(false));
             r->SetRank(i, 2);
             r->SetTransport(pair.transports[i]);

@@ -25,12 +25,12 @@ FmPioProbe::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Clusternet")
             .AddConstructor<FmPioProbe>()
-            .AddAttribute("PacketCost",
-                          "CPU time per packet of FM's send path around the PIO [Time on the "
-                          "reference host] (the FmContext's PacketSendCost).",
-                          TimeValue(NanoSeconds(1000)),
-                          MakeTimeAccessor(&FmPioProbe::m_packetCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("PacketCycles",
+                          "CPU work per packet of FM's send path around the PIO [reference "
+                          "cycles; see HostCpu::CoreFactor] (the FmContext's PacketSendCycles).",
+                          DoubleValue(450),
+                          MakeDoubleAccessor(&FmPioProbe::m_packetCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("ProbeBytes",
                           "Bytes per packet the probe writes: a full FM packet [bytes].",
                           UintegerValue(2080),
@@ -81,10 +81,10 @@ FmPioProbe::GetResults() const
     return m_results;
 }
 
-Time
-FmPioProbe::GetPacketCost() const
+double
+FmPioProbe::GetPacketCycles() const
 {
-    return m_packetCost;
+    return m_packetCycles;
 }
 
 void
@@ -97,7 +97,7 @@ FmPioProbe::Measure(uint32_t bytes, uint32_t pacing, RateCallback done)
 void
 FmPioProbe::Next(uint32_t left, uint32_t bytes, uint32_t pacing, Time start, RateCallback done)
 {
-    Time cost = Seconds(m_packetCost.GetSeconds() / m_cpu->GetSpeed());
+    Time cost = m_cpu->CyclesToTime(m_packetCycles);
     m_cpu->Execute(cost, HostCpu::USER, [=, this]() {
         bool last = left == 1;
         Callback<void> drained;

@@ -21,7 +21,7 @@ class HostCpu;
  * @brief FM's PIO micro-benchmark and the boot-time probe built on it (seed 004 sec. 6).
  *
  * The micro-benchmark is FM's packet send path without the network: per packet the CPU
- * spends PacketCost (on the reference host; the CPU's Speed scales it) and PIOs the packet
+ * spends PacketCycles (reference cycles, made time by the host CPU) and PIOs the packet
  * into the NIC through the host bridge, paced or not; its rate is the bytes over the time from
  * the first write to the last byte in device memory.
  *
@@ -62,7 +62,7 @@ class FmPioProbe : public Object
     /// @return the measurements of the last probe, in the order made
     const std::vector<Result>& GetResults() const;
     /// @return the per-packet CPU cost on the reference host
-    Time GetPacketCost() const;
+    double GetPacketCycles() const;
 
   protected:
     void DoDispose() override;
@@ -74,7 +74,7 @@ class FmPioProbe : public Object
     Ptr<HostCpu> m_cpu;
     Ptr<HostBridge> m_bridge;
     std::vector<Result> m_results;
-    Time m_packetCost;
+    double m_packetCycles; //!< FM's send path per packet [reference cycles]
     uint32_t m_probeBytes;
     uint32_t m_repetitions;
     double m_margin;

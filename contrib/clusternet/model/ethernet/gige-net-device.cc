@@ -11,6 +11,7 @@
 #include "ns3/pci-bus.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/ipv4-header.h"
@@ -151,7 +152,7 @@ GigeNetDevice::GetTypeId()
             .AddAttribute("HardwareInterrupt",
                           "Received frames and transmit completions raise a hardware interrupt "
                           "(the host CPU's InterruptCost); false: a software device whose "
-                          "receive runs as a deferred call that costs DriverRxCost alone.",
+                          "receive runs as a deferred call that costs DriverRxCycles alone.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&GigeNetDevice::m_hardwareInterrupt),
                           MakeBooleanChecker())
@@ -162,22 +163,23 @@ GigeNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&GigeNetDevice::m_txCopy),
                           MakeBooleanChecker())
-            .AddAttribute("DriverTxCost",
-                          "Host CPU time of the driver per transmitted frame [Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&GigeNetDevice::m_driverTxCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("DriverRxCost",
-                          "Host CPU time of the driver per received frame [Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&GigeNetDevice::m_driverRxCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("DriverTxCleanCost",
-                          "Host CPU time of the driver per sent frame whose descriptor it "
-                          "reclaims in a transmit-completion interrupt [Time].",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&GigeNetDevice::m_driverTxCleanCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DriverTxCycles",
+                          "Host CPU work of the driver per transmitted frame [reference "
+                          "cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&GigeNetDevice::m_driverTxCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("DriverRxCycles",
+                          "Host CPU work of the driver per received frame [reference cycles].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&GigeNetDevice::m_driverRxCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("DriverTxCleanCycles",
+                          "Host CPU work of the driver per sent frame whose descriptor it "
+                          "reclaims in a transmit-completion interrupt [reference cycles].",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&GigeNetDevice::m_driverTxCleanCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("NicTxCost",
                           "NIC firmware/controller time per transmitted frame, serial with "
                           "its DMA [Time].",
@@ -440,7 +442,7 @@ GigeNetDevice::HostTxKick()
         return;
     }
     m_hostTxFrame = frame;
-    Time cost = ProtocolCost(frame, true) + m_driverTxCost;
+    Time cost = ProtocolCost(frame, true) + m_cpu->CyclesToTime(m_driverTxCycles);
     if (m_txCopy)
     {
         cost += m_cpu->CopyCost(frame->GetSize());
@@ -766,7 +768,7 @@ GigeNetDevice::RxInterrupt()
     if (m_txCoalescer && m_txReclaim > 0)
     {
         // One handler serves both causes: it reclaims the sent descriptors too.
-        cost += m_driverTxCleanCost * m_txReclaim;
+        cost += m_cpu->CyclesToTime(m_driverTxCleanCycles) * m_txReclaim;
         m_txReclaim = 0;
         m_txCoalescer->Consume();
     }
@@ -786,7 +788,7 @@ GigeNetDevice::TxInterrupt()
         return;
     }
     Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
-    m_cpu->Execute(entry + m_driverTxCleanCost * n, HostCpu::INTERRUPT, m_txInterruptDoneCb);
+    m_cpu->Execute(entry + m_cpu->CyclesToTime(m_driverTxCleanCycles) * n, HostCpu::INTERRUPT, m_txInterruptDoneCb);
 }
 
 void
@@ -820,7 +822,7 @@ GigeNetDevice::RxLoop()
     }
     NS_ASSERT_MSG(!m_rxLoopFrame, "the driver's receive loop runs once at a time");
     m_rxLoopFrame = frame;
-    m_cpu->Execute(m_driverRxCost + ProtocolCost(frame, false), HostCpu::INTERRUPT, m_rxLoopStepCb);
+    m_cpu->Execute(m_cpu->CyclesToTime(m_driverRxCycles) + ProtocolCost(frame, false), HostCpu::INTERRUPT, m_rxLoopStepCb);
 }
 
 void

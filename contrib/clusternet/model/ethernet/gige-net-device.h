@@ -151,7 +151,7 @@ class GigeNetDevice : public EthernetSwitchPort
     Ptr<InterruptCoalescer> m_rxCoalescer;
     Ptr<InterruptCoalescer> m_txCoalescer; //!< transmit-completion interrupts (null: none)
     uint32_t m_txReclaim{0};               //!< sent frames whose descriptors await the driver
-    Time m_driverTxCleanCost;              //!< driver time per reclaimed descriptor
+    double m_driverTxCleanCycles;          //!< driver work per reclaimed descriptor [cycles]
     Ptr<Queue<Packet>> m_queue;
     uint16_t m_mtu;
     bool m_linkUp{false};
@@ -175,8 +175,8 @@ class GigeNetDevice : public EthernetSwitchPort
     bool m_hostDma; //!< DMA over the node's PCI bus (false: a host-internal path)
     bool m_hardwareInterrupt; //!< receive and transmit completion raise an interrupt
     bool m_txCopy;            //!< the driver copies each sent frame (software device)
-    Time m_driverTxCost;
-    Time m_driverRxCost;
+    double m_driverTxCycles; //!< driver work per sent frame [reference cycles]
+    double m_driverRxCycles; //!< driver work per received frame [reference cycles]
     Time m_nicTxCost;
     Time m_nicRxCost;
 

@@ -10,6 +10,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -73,48 +74,48 @@ FmContext::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&FmContext::m_receiveCopy),
                           MakeBooleanChecker())
-            .AddAttribute("MessageSendCost",
-                          "FM_begin_message and FM_end_message, per message [Time on the "
-                          "reference host].",
-                          TimeValue(NanoSeconds(300)),
-                          MakeTimeAccessor(&FmContext::m_messageSendCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("PacketSendCost",
-                          "Per packet: credit and buffer checks, header, addresses [Time on "
-                          "the reference host].",
-                          TimeValue(NanoSeconds(1000)),
-                          MakeTimeAccessor(&FmContext::m_packetSendCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("ExtractCost",
+            .AddAttribute("MessageSendCycles",
+                          "FM_begin_message and FM_end_message, per message [reference cycles; see "
+                          "HostCpu::CoreFactor].",
+                          DoubleValue(135),
+                          MakeDoubleAccessor(&FmContext::m_messageSendCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("PacketSendCycles",
+                          "Per packet: credit and buffer checks, header, addresses [reference cycles; see "
+                          "HostCpu::CoreFactor].",
+                          DoubleValue(450),
+                          MakeDoubleAccessor(&FmContext::m_packetSendCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("ExtractCycles",
                           "FM_extract entry and exit, including its lock: the fixed part of a "
-                          "poll [Time on the reference host].",
-                          TimeValue(NanoSeconds(60)),
-                          MakeTimeAccessor(&FmContext::m_extractCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("MemoryProbeCost",
+                          "poll [reference cycles].",
+                          DoubleValue(27),
+                          MakeDoubleAccessor(&FmContext::m_extractCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("MemoryProbeCycles",
                           "Check the flag at the end of the next region slot (a cache hit) "
-                          "[Time on the reference host].",
-                          TimeValue(NanoSeconds(10)),
-                          MakeTimeAccessor(&FmContext::m_memoryProbeCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("SmtProbeCost",
+                          "[reference cycles].",
+                          DoubleValue(4.5),
+                          MakeDoubleAccessor(&FmContext::m_memoryProbeCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("SmtProbeCycles",
                           "Check one shared-memory receive queue: head index, queue entry "
-                          "and frame flag [Time on the reference host].",
-                          TimeValue(NanoSeconds(40)),
-                          MakeTimeAccessor(&FmContext::m_smtProbeCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("HandlerCost",
+                          "and frame flag [reference cycles].",
+                          DoubleValue(18),
+                          MakeDoubleAccessor(&FmContext::m_smtProbeCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("HandlerCycles",
                           "Per packet extracted: header checks, credit accounting and the "
-                          "handler call [Time on the reference host].",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&FmContext::m_handlerCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("AtomicCost",
-                          "One fetch-and-increment or test-and-set on shared memory [Time on "
-                          "the reference host].",
-                          TimeValue(NanoSeconds(57)),
-                          MakeTimeAccessor(&FmContext::m_atomicCost),
-                          MakeTimeChecker(Seconds(0)))
+                          "handler call [reference cycles].",
+                          DoubleValue(225),
+                          MakeDoubleAccessor(&FmContext::m_handlerCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("AtomicCycles",
+                          "One fetch-and-increment or test-and-set on shared memory [reference cycles; see "
+                          "HostCpu::CoreFactor].",
+                          DoubleValue(25.65),
+                          MakeDoubleAccessor(&FmContext::m_atomicCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("CacheMissCost",
                           "The poll that follows an invalidation fetches the line again (from "
                           "memory or the other CPU's cache) [Time].",
@@ -273,24 +274,24 @@ FmContext::AssignStreams(int64_t stream)
 }
 
 Time
-FmContext::Cost(Time reference) const
+FmContext::Cost(double cycles) const
 {
-    return Seconds(reference.GetSeconds() / m_cpu->GetSpeed());
+    return m_cpu->CyclesToTime(cycles);
 }
 
 Time
 FmContext::GetPollPeriod() const
 {
-    Time t = m_extractCost;
+    double cycles = m_extractCycles;
     if (m_mcp)
     {
-        t += m_memoryProbeCost;
+        cycles += m_memoryProbeCycles;
     }
     if (m_smt)
     {
-        t += m_smtProbeCost * static_cast<int64_t>(m_smt->GetQueues());
+        cycles += m_smtProbeCycles * m_smt->GetQueues();
     }
-    return Cost(t);
+    return Cost(cycles);
 }
 
 uint64_t
@@ -518,7 +519,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
     h.SetCredits(static_cast<uint16_t>(peer.owed));
     peer.owed = 0;
     uint32_t payload = 0;
-    Time cost = m_packetSendCost;
+    double cost = m_packetSendCycles;
     if (credit)
     {
         h.SetKind(FmHeader::CREDIT);
@@ -530,7 +531,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
         payload = std::min(m_payload, m.bytes - m.next);
         if (!m.started)
         {
-            cost += m_messageSendCost;
+            cost += m_messageSendCycles;
             m.started = true;
         }
         h.SetKind(FmHeader::DATA);
@@ -584,7 +585,7 @@ void
 FmContext::AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t payload)
 {
     // Fetch-and-increment the free-list head, test-and-set the frame's in-use flag.
-    m_cpu->Execute(Cost(m_atomicCost * 2), HostCpu::USER, [this, receiver, packet, payload]() {
+    m_cpu->Execute(Cost(m_atomicCycles * 2), HostCpu::USER, [this, receiver, packet, payload]() {
         int32_t frame = m_smt->AcquireFrame(receiver, m_smtId);
         Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
         if (frame < 0)
@@ -595,7 +596,7 @@ FmContext::AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t paylo
             return;
         }
         // Copy in, then fetch-and-increment the receive-queue tail.
-        Time copy = misses + m_cpu->CopyCost(payload) + Cost(m_atomicCost);
+        Time copy = misses + m_cpu->CopyCost(payload) + Cost(m_atomicCycles);
         m_cpu->Execute(copy, HostCpu::USER, [this, receiver, frame, packet]() {
             // Storing the index: the tail's and the slot's lines must be ours first.
             Time own =
@@ -695,7 +696,7 @@ FmContext::StartPolling()
     {
         // The loop's phase against arrivals is arbitrary: start it part-way through a pass.
         m_busy = true;
-        Time phase = Seconds(m_phase->GetValue(0.0, Cost(m_extractCost).GetSeconds() +
+        Time phase = Seconds(m_phase->GetValue(0.0, Cost(m_extractCycles).GetSeconds() +
                                                         m_bridge->GetReadTime().GetSeconds()));
         m_pollStartEvent = Simulator::Schedule(phase, [this]() {
             m_busy = false;
@@ -745,7 +746,7 @@ FmContext::PciPoll()
     m_busy = true;
     auto sampled = std::make_shared<uint32_t>(0);
     m_cpu->Execute(
-        Cost(m_extractCost + (m_smt ? m_smtProbeCost : Time(0))),
+        Cost(m_extractCycles + (m_smt ? m_smtProbeCycles : 0.0)),
         HostCpu::USER,
         [this, sampled]() {
             m_bridge->Read([this, sampled]() { *sampled = CountArrivals(); },
@@ -778,7 +779,7 @@ FmContext::Extract()
     if (m_mcp && m_notify == PCI_POLL)
     {
         auto sampled = std::make_shared<uint32_t>(0);
-        m_cpu->Execute(Cost(m_extractCost), HostCpu::USER, [this, sampled]() {
+        m_cpu->Execute(Cost(m_extractCycles), HostCpu::USER, [this, sampled]() {
             m_bridge->Read([this, sampled]() { *sampled = CountArrivals(); },
                            [this, sampled]() {
                                ++m_polls;
@@ -801,7 +802,7 @@ FmContext::ProcessNext()
     NS_ASSERT_MSG(m_detected > 0, "FmContext: nothing detected");
     --m_detected;
     m_busy = true;
-    Time handler = Cost(m_handlerCost);
+    Time handler = Cost(m_handlerCycles);
     if (!m_visible.empty())
     {
         Visible v = m_visible.front();
@@ -834,7 +835,7 @@ FmContext::ProcessNext()
             FmHeader h;
             packet->PeekHeader(h);
             Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
-            Time cost = Cost(m_atomicCost) + misses + handler +
+            Time cost = Cost(m_atomicCycles) + misses + handler +
                         (m_receiveCopy ? m_cpu->CopyCost(h.GetPayload()) : Time(0));
             m_cpu->Execute(cost, HostCpu::USER, [this, q, frame, packet]() {
                 // Clearing the in-use flag: the header line is shared with the sender.

@@ -37,21 +37,21 @@ class HostCpu;
  * its destination; the receiver returns credits on its own packets to the sender, or in a
  * CREDIT packet once half of them are owed.
  *
- * Myrinet send: PacketSendCost (and MessageSendCost for a message's first packet) on the CPU,
+ * Myrinet send: PacketSendCycles (and MessageSendCycles for a message's first packet) on the CPU,
  * then the header and data are PIO'd through the host bridge (paced in PacingBytes chunks when
  * set) into an SRAM send buffer, followed by the ready flag. Receive: packets land in the
  * pinned region, one slot each (Credits + 2 slots per remote peer; the control program
  * writes the next slot, wrapping). Arrival detection: Memory polls the flag at the end of the
- * next slot, in cache until the DMA invalidates it (a poll costs ExtractCost + MemoryProbeCost;
+ * next slot, in cache until the DMA invalidates it (a poll costs ExtractCycles + MemoryProbeCycles;
  * the first poll after the DMA also CacheMissCost); PciPoll reads the LANai's delivered count
  * across PCI each time round the loop. A waiting process notices an arrival at a uniformly
  * distributed point of its poll loop.
  *
- * Shared memory (FmSmt): per packet PacketSendCost, fetch-and-increment and test-and-set
- * (AtomicCost each, again while frames are found in use), the copy in, a fetch-and-increment
+ * Shared memory (FmSmt): per packet PacketSendCycles, fetch-and-increment and test-and-set
+ * (AtomicCycles each, again while frames are found in use), the copy in, a fetch-and-increment
  * on the receive queue; the receiver pays a fetch-and-increment, the handler and the copy out.
  *
- * Costs are times on the reference host (PIII-450); the CPU's Speed scales them.
+ * CPU work is in reference cycles (HostCpu::CyclesToTime makes it time on this host).
  */
 class FmContext : public Object
 {
@@ -192,7 +192,7 @@ class FmContext : public Object
     };
 
     static uint32_t Key(uint16_t node, uint8_t ctx);
-    Time Cost(Time reference) const;
+    Time Cost(double cycles) const;
     void Kick();
     /// @return true if the next packet to go out needs a LANai send slot
     bool WantsSlot() const;
@@ -260,13 +260,13 @@ class FmContext : public Object
     uint32_t m_payload;
     uint32_t m_pacing;
     bool m_receiveCopy;
-    Time m_messageSendCost;
-    Time m_packetSendCost;
-    Time m_extractCost;
-    Time m_memoryProbeCost;
-    Time m_smtProbeCost;
-    Time m_handlerCost;
-    Time m_atomicCost;
+    double m_messageSendCycles; //!< [reference cycles]
+    double m_packetSendCycles; //!< [reference cycles]
+    double m_extractCycles; //!< [reference cycles]
+    double m_memoryProbeCycles; //!< [reference cycles]
+    double m_smtProbeCycles; //!< [reference cycles]
+    double m_handlerCycles; //!< [reference cycles]
+    double m_atomicCycles; //!< [reference cycles]
     Time m_cacheMissCost;
 
     TracedCallback<bool> m_stallTrace;

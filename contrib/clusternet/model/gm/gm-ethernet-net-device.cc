@@ -5,6 +5,7 @@
 #include "ns3/host-cpu.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/channel.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/ethernet-header.h"
@@ -79,18 +80,18 @@ GmEthernetNetDevice::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&GmEthernetNetDevice::m_receiveBuffers),
                           MakeUintegerChecker<uint32_t>(1, 1024))
-            .AddAttribute("DriverTxCost",
-                          "Host CPU time of the driver per transmitted frame, apart from the "
-                          "copy and gm_send [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&GmEthernetNetDevice::m_driverTxCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("DriverRxCost",
-                          "Host CPU time of the driver per received frame (skb allocation, "
-                          "netif_rx), apart from the copy and the interrupt [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&GmEthernetNetDevice::m_driverRxCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("DriverTxCycles",
+                          "Host CPU work of the driver per transmitted frame, apart from the "
+                          "copy and gm_send [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&GmEthernetNetDevice::m_driverTxCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("DriverRxCycles",
+                          "Host CPU work of the driver per received frame (skb allocation, "
+                          "netif_rx), apart from the copy and the interrupt [reference cycles].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&GmEthernetNetDevice::m_driverRxCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("CopyOnSend",
                           "The driver copies every frame into a pinned send buffer (at the host "
                           "CPU's CopyBandwidth).",
@@ -303,10 +304,10 @@ GmEthernetNetDevice::TxKick()
     uint32_t buffer = m_freeSendBuffers.back();
     m_freeSendBuffers.pop_back();
     m_txBusy = true;
-    Time cost = m_driverTxCost;
+    Time cost = Seconds(0);
     if (m_cpu)
     {
-        cost += m_cpu->GetTxPacketCost();
+        cost += m_cpu->CyclesToTime(m_driverTxCycles) + m_cpu->GetTxPacketCost();
         if (m_copyOnSend)
         {
             cost += m_cpu->CopyCost(frame->GetSize());
@@ -381,10 +382,10 @@ GmEthernetNetDevice::HandleEvent(const GmEvent& ev)
         return;
     }
     NS_ASSERT_MSG(ev.type == GmEvent::RECEIVED, "unexpected GM event");
-    Time cost = m_driverRxCost;
+    Time cost = Seconds(0);
     if (m_cpu)
     {
-        cost += m_cpu->GetRxPacketCost();
+        cost += m_cpu->CyclesToTime(m_driverRxCycles) + m_cpu->GetRxPacketCost();
         if (m_copyOnReceive)
         {
             cost += m_cpu->CopyCost(ev.length);

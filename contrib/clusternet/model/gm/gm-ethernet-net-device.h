@@ -30,14 +30,14 @@ class HostCpu;
  *
  * The driver owns a kernel GM port. Transmit: the frame (Ethernet header + IP packet, up to
  * Mtu + 14 bytes) is copied by the host CPU into one of SendBuffers pinned (DMA-able) buffers
- * and handed to GM with gm_send (the port's SendCost and token PIO); the LANai then reads it over
+ * and handed to GM with gm_send (the port's SendCycles and token PIO); the LANai then reads it over
  * PCI in 4 KB fragments and sends it. The buffer is reused when GM reports the send complete.
  * Receive: ReceiveBuffers pinned buffers of Mtu + 14 bytes are provided to GM; a message
- * arriving in one raises an interrupt (the host CPU's InterruptCost); the handler polls the
+ * arriving in one raises an interrupt (the host CPU's InterruptCycles); the handler polls the
  * port's events, copies each frame into a socket buffer (an skb), provides the buffer again
  * and passes the packet up. Every host cost is charged on the node's HostCpu: the driver's own
- * per-frame costs (DriverTxCost, DriverRxCost), the TCP/IP per-packet costs of the host
- * (HostCpu TxPacketCost, RxPacketCost) and the copies (HostCpu CopyBandwidth).
+ * per-frame work (DriverTxCycles, DriverRxCycles), the TCP/IP per-packet costs of the host
+ * (HostCpu TxPacketCycles, RxPacketCycles) and the copies (HostCpu CopyBandwidth).
  *
  * MAC addresses map to GM node ids through a table the helper fills (GM's mapper gives every
  * interface its 48-bit id); a broadcast frame (ARP) is sent to every known node in turn.
@@ -111,8 +111,8 @@ class GmEthernetNetDevice : public EthernetDeviceBase
     uint8_t m_portId{3};
     uint32_t m_sendBuffers{16};
     uint32_t m_receiveBuffers{16};
-    Time m_driverTxCost;
-    Time m_driverRxCost;
+    double m_driverTxCycles; //!< driver work per sent frame [reference cycles]
+    double m_driverRxCycles; //!< driver work per received frame [reference cycles]
     bool m_copyOnSend{true};
     bool m_copyOnReceive{true};
     uint64_t m_bufferBase{0};

@@ -5,6 +5,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/pci-bus.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -35,29 +36,30 @@ GmPort::GetTypeId()
                           UintegerValue(32),
                           MakeUintegerAccessor(&GmPort::m_numRecvTokens),
                           MakeUintegerChecker<uint32_t>(1, 4096))
-            .AddAttribute("SendCost",
-                          "Host CPU time of gm_send_with_callback(), including its PIO write "
-                          "of the send token to the NIC [Time].",
-                          TimeValue(NanoSeconds(1000)),
-                          MakeTimeAccessor(&GmPort::m_sendCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("ProvideCost",
-                          "Host CPU time of gm_provide_receive_buffer() [Time].",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&GmPort::m_provideCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("EventCost",
-                          "Host CPU time to take one event off the receive queue and handle "
-                          "it (gm_receive, callback or dispatch) [Time].",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&GmPort::m_eventCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("PollInterval",
-                          "One gm_receive() call that finds no event; a waiting process sees "
-                          "a new event at the end of the iteration in progress [Time].",
-                          TimeValue(NanoSeconds(200)),
-                          MakeTimeAccessor(&GmPort::m_pollInterval),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("SendCycles",
+                          "Host CPU work of gm_send_with_callback(), including its PIO write "
+                          "of the send token to the NIC [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(450),
+                          MakeDoubleAccessor(&GmPort::m_sendCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("ProvideCycles",
+                          "Host CPU work of gm_provide_receive_buffer() [reference cycles].",
+                          DoubleValue(225),
+                          MakeDoubleAccessor(&GmPort::m_provideCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("EventCycles",
+                          "Host CPU work to take one event off the receive queue and handle "
+                          "it (gm_receive, callback or dispatch) [reference cycles].",
+                          DoubleValue(225),
+                          MakeDoubleAccessor(&GmPort::m_eventCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("PollCycles",
+                          "Host CPU work of one gm_receive() call that finds no event; a waiting "
+                          "process sees a new event at the end of the iteration in progress "
+                          "[reference cycles].",
+                          DoubleValue(90),
+                          MakeDoubleAccessor(&GmPort::m_pollCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("TokenBytes",
                           "Bytes the host writes to the NIC by programmed I/O per send or "
                           "receive token [bytes].",
@@ -194,7 +196,7 @@ GmPort::Send(uint16_t node,
     m_sendTrace(message);
     Ptr<GmMcp> mcp = m_mcp;
     uint8_t id = m_id;
-    RunCpu(m_sendCost, [=, this]() {
+    RunCpu(HostCpu::CyclesToTime(m_cpu, m_sendCycles), [=, this]() {
         WriteToken([=]() { mcp->PostSend(id, node, port, message, address); }, returned);
     });
 }
@@ -208,7 +210,7 @@ GmPort::ProvideReceiveBuffer(uint32_t size, uint64_t address, std::function<void
     --m_recvTokens;
     Ptr<GmMcp> mcp = m_mcp;
     uint8_t id = m_id;
-    RunCpu(m_provideCost, [=, this]() {
+    RunCpu(HostCpu::CyclesToTime(m_cpu, m_provideCycles), [=, this]() {
         WriteToken([=]() { mcp->PostReceiveBuffer(id, size, address); }, returned);
     });
 }
@@ -222,15 +224,16 @@ GmPort::PostEvent(const GmEvent& event)
     {
         // The waiting process sees it at the end of the poll iteration in progress.
         Time delay = Seconds(0);
-        if (m_pollInterval.IsStrictlyPositive())
+        Time poll = HostCpu::CyclesToTime(m_cpu, m_pollCycles);
+        if (poll.IsStrictlyPositive())
         {
-            int64_t p = m_pollInterval.GetTimeStep();
+            int64_t p = poll.GetTimeStep();
             int64_t since = (Simulator::Now() - m_waitStart).GetTimeStep();
             int64_t iterations = (since + p - 1) / p;
             delay = TimeStep(iterations * p - since);
             if (delay.IsZero() && since == 0)
             {
-                delay = m_pollInterval;
+                delay = poll;
             }
         }
         m_waitEvent = Simulator::Schedule(delay, &GmPort::WaiterSees, this);
@@ -267,7 +270,7 @@ GmPort::Handle(EventHandler handler)
     NS_ASSERT_MSG(!m_events.empty(), "no event to handle");
     GmEvent ev = m_events.front();
     m_events.pop_front();
-    RunCpu(m_eventCost, [this, ev, handler]() {
+    RunCpu(HostCpu::CyclesToTime(m_cpu, m_eventCycles), [this, ev, handler]() {
         if (ev.type == GmEvent::SENT)
         {
             ++m_sendTokens;
@@ -303,7 +306,7 @@ GmPort::PollOnce(EventHandler handler)
         Handle(handler);
         return;
     }
-    RunCpu(m_pollInterval, [handler]() { handler(GmEvent()); });
+    RunCpu(HostCpu::CyclesToTime(m_cpu, m_pollCycles), [handler]() { handler(GmEvent()); });
 }
 
 } // namespace clusternet

@@ -31,7 +31,7 @@ class PciBus;
  * passes one with each send and gets it back when the send-completion event is polled. Buffers
  * given with ProvideReceiveBuffer take a receive token each until a message fills them. A
  * process waiting for an event busy-polls gm_receive(): an event written to host memory is seen
- * at the end of the poll iteration in progress (PollInterval), then costs EventCost to handle.
+ * at the end of the poll iteration in progress (PollCycles), then costs EventCycles to handle.
  * Memory passed to GM is pinned (DMA-able): the NIC reads and writes it directly.
  */
 class GmPort : public Object
@@ -127,10 +127,10 @@ class GmPort : public Object
 
     uint32_t m_numSendTokens;
     uint32_t m_numRecvTokens;
-    Time m_sendCost;
-    Time m_provideCost;
-    Time m_eventCost;
-    Time m_pollInterval;
+    double m_sendCycles;    //!< gm_send_with_callback() [reference cycles]
+    double m_provideCycles; //!< gm_provide_receive_buffer() [reference cycles]
+    double m_eventCycles;   //!< one event taken and handled [reference cycles]
+    double m_pollCycles;    //!< one empty gm_receive() [reference cycles]
     uint32_t m_tokenBytes;
 
     TracedCallback<Ptr<const Packet>> m_sendTrace;  //!< a message is handed to GM

@@ -7,6 +7,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -24,59 +25,70 @@ HostCpu::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Clusternet")
             .AddConstructor<HostCpu>()
-            .AddAttribute("SyscallCost",
-                          "CPU time of one system call (trap, socket layer, return) [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&HostCpu::m_syscallCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Clock",
+                          "Core clock of the CPU [MHz]: CPU work given in cycles takes "
+                          "cycles / (Clock x CoreFactor) microseconds.",
+                          DoubleValue(REFERENCE_CLOCK_MHZ),
+                          MakeDoubleAccessor(&HostCpu::m_clockMhz),
+                          MakeDoubleChecker<double>(1.0, 100000.0))
+            .AddAttribute("CoreFactor",
+                          "Work the core does per clock relative to the reference core, the "
+                          "P6 (Pentium Pro, II, III) = 1: CPU work is given in reference "
+                          "cycles, the cycles a P6 core takes for it [ratio].",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&HostCpu::m_coreFactor),
+                          MakeDoubleChecker<double>(0.01, 100.0))
+            .AddAttribute("SyscallCycles",
+                          "CPU work of one system call (trap, socket layer, return) [reference cycles].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&HostCpu::m_syscallCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("CopyBandwidth",
-                          "User<->kernel copy bandwidth, including a checksum folded into the "
-                          "copy [bit/s; e.g. 800Mbps = 100 MB/s].",
+                          "The machine's memory copy bandwidth for buffers larger than the "
+                          "caches (processor, memory and chipset) [bit/s; e.g. 800Mbps = 100 "
+                          "MB/s]; the OS's routine runs at CopyEfficiency times it.",
                           DataRateValue(DataRate("800Mbps")),
                           MakeDataRateAccessor(&HostCpu::m_copyRate),
                           MakeDataRateChecker())
+            .AddAttribute("CopyEfficiency",
+                          "Speed of the operating system's copy routine for user/kernel and "
+                          "library copies (with a checksum folded in where the stack does so) "
+                          "relative to the machine's CopyBandwidth [ratio]: copies run at "
+                          "CopyBandwidth x CopyEfficiency.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&HostCpu::m_copyEfficiency),
+                          MakeDoubleChecker<double>(0.01, 100.0))
             .AddAttribute("ChecksumBandwidth",
                           "Bandwidth of a separate checksum pass over the data; 0 means the "
                           "checksum is folded into the copy or offloaded [bit/s].",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&HostCpu::m_checksumRate),
                           MakeDataRateChecker())
-            .AddAttribute("InterruptCost",
-                          "CPU time to take one interrupt (entry, acknowledge, exit) [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&HostCpu::m_interruptCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("TxPacketCost",
-                          "Per-packet TCP/IP protocol cost on transmit, excluding the data copy "
-                          "and the driver [Time].",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&HostCpu::m_txPacketCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("RxPacketCost",
-                          "Per-packet TCP/IP protocol cost on receive, excluding the data copy "
-                          "and the driver [Time].",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&HostCpu::m_rxPacketCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("UdpTxPacketCost",
-                          "Per-packet UDP/IP protocol cost on transmit (each IP fragment), "
-                          "excluding the data copy and the driver [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&HostCpu::m_udpTxPacketCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("UdpRxPacketCost",
-                          "Per-packet UDP/IP protocol cost on receive (each IP fragment), "
-                          "excluding the data copy and the driver [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&HostCpu::m_udpRxPacketCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Speed",
-                          "Speed of this host at user-level library code relative to the "
-                          "reference host, a Pentium III 450 [ratio]; an MPI profile's per-call "
-                          "costs measured on another host scale by the ratio of the speeds.",
-                          DoubleValue(1.0),
-                          MakeDoubleAccessor(&HostCpu::m_speed),
-                          MakeDoubleChecker<double>(0.01, 100.0))
+            .AddAttribute("InterruptCycles",
+                          "CPU work to take one interrupt (entry, acknowledge, exit) [reference cycles].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&HostCpu::m_interruptCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("TxPacketCycles",
+                          "Per-packet TCP/IP protocol work on transmit, excluding the data copy and the driver [reference cycles].",
+                          DoubleValue(4500),
+                          MakeDoubleAccessor(&HostCpu::m_txPacketCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("RxPacketCycles",
+                          "Per-packet TCP/IP protocol work on receive, excluding the data copy and the driver [reference cycles].",
+                          DoubleValue(4500),
+                          MakeDoubleAccessor(&HostCpu::m_rxPacketCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("UdpTxPacketCycles",
+                          "Per-packet UDP/IP protocol work on transmit (each IP fragment), excluding the data copy and the driver [reference cycles].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&HostCpu::m_udpTxPacketCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("UdpRxPacketCycles",
+                          "Per-packet UDP/IP protocol work on receive (each IP fragment), excluding the data copy and the driver [reference cycles].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&HostCpu::m_udpRxPacketCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("ComputeSlice",
                           "Time slice of a user-level (M:1) thread library such as FreeBSD's "
                           "libc_r: user work (a library thread woken by I/O) takes the CPU from "
@@ -254,7 +266,13 @@ HostCpu::Complete()
 Time
 HostCpu::CopyCost(uint32_t bytes) const
 {
-    Time t = m_copyRate.GetBitRate() ? m_copyRate.CalculateBytesTxTime(bytes) : Seconds(0);
+    Time t = Seconds(0);
+    if (m_copyRate.GetBitRate())
+    {
+        auto bps = std::llround(static_cast<double>(m_copyRate.GetBitRate()) * m_copyEfficiency);
+        t = DataRate(static_cast<uint64_t>(std::max<long long>(bps, 1)))
+                .CalculateBytesTxTime(bytes);
+    }
     if (m_checksumRate.GetBitRate())
     {
         t += m_checksumRate.CalculateBytesTxTime(bytes);
@@ -265,43 +283,49 @@ HostCpu::CopyCost(uint32_t bytes) const
 Time
 HostCpu::GetSyscallCost() const
 {
-    return m_syscallCost;
+    return CyclesToTime(m_syscallCycles);
 }
 
 Time
 HostCpu::GetInterruptCost() const
 {
-    return m_interruptCost;
+    return CyclesToTime(m_interruptCycles);
 }
 
 Time
 HostCpu::GetTxPacketCost() const
 {
-    return m_txPacketCost;
+    return CyclesToTime(m_txPacketCycles);
 }
 
 Time
 HostCpu::GetRxPacketCost() const
 {
-    return m_rxPacketCost;
+    return CyclesToTime(m_rxPacketCycles);
 }
 
 Time
 HostCpu::GetUdpTxPacketCost() const
 {
-    return m_udpTxPacketCost;
+    return CyclesToTime(m_udpTxPacketCycles);
 }
 
 Time
 HostCpu::GetUdpRxPacketCost() const
 {
-    return m_udpRxPacketCost;
+    return CyclesToTime(m_udpRxPacketCycles);
 }
 
-double
-HostCpu::GetSpeed() const
+Time
+HostCpu::CyclesToTime(double cycles) const
 {
-    return m_speed;
+    return Time::FromDouble(cycles / (m_clockMhz * m_coreFactor), Time::US);
+}
+
+Time
+HostCpu::CyclesToTime(Ptr<const HostCpu> cpu, double cycles)
+{
+    return cpu ? cpu->CyclesToTime(cycles) : Time::FromDouble(cycles / REFERENCE_CLOCK_MHZ, Time::US);
 }
 
 Time

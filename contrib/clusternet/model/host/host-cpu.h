@@ -45,6 +45,10 @@ class HostCpu : public Object
         COMPUTE = 3,   //!< the application's own computation (any other work preempts it)
     };
 
+    /// Clock of the reference core, a P6 at 450 MHz: the CPU a cost in reference cycles
+    /// takes when there is no HostCpu (and the default of Clock) [MHz].
+    static constexpr double REFERENCE_CLOCK_MHZ = 450.0;
+
     static TypeId GetTypeId();
     HostCpu();
     ~HostCpu() override;
@@ -57,7 +61,8 @@ class HostCpu : public Object
      */
     void Execute(Time cost, Priority prio, Callback<void> done);
 
-    /// @return time to copy @p bytes between user and kernel space (incl. checksum if enabled)
+    /// @return time to copy @p bytes between user and kernel space (incl. checksum if enabled):
+    /// at CopyBandwidth x CopyEfficiency, plus a separate checksum pass if ChecksumBandwidth
     Time CopyCost(uint32_t bytes) const;
     /// @return cost of one system call (entry, exit, socket layer)
     Time GetSyscallCost() const;
@@ -71,8 +76,20 @@ class HostCpu : public Object
     Time GetUdpTxPacketCost() const;
     /// @return per-packet UDP/IP protocol cost on receive (each IP fragment)
     Time GetUdpRxPacketCost() const;
-    /// @return the host's speed at library code relative to the PIII-450 reference [ratio]
-    double GetSpeed() const;
+    /**
+     * The one rule by which CPU work becomes time: @p cycles reference cycles (the cycles a
+     * P6 core, Pentium Pro/II/III, takes for the work) take cycles / (Clock x CoreFactor)
+     * microseconds on this CPU.
+     * @param cycles CPU work [reference cycles]
+     * @return the time the work takes on this CPU
+     */
+    Time CyclesToTime(double cycles) const;
+    /**
+     * @param cpu a host CPU, or nullptr
+     * @param cycles CPU work [reference cycles]
+     * @return cpu->CyclesToTime(cycles), or the time on the reference core when @p cpu is null
+     */
+    static Time CyclesToTime(Ptr<const HostCpu> cpu, double cycles);
     /// @return total time the CPU has been busy so far
     Time GetBusyTime() const;
     /// @return number of items waiting (not counting the one running)
@@ -107,15 +124,17 @@ class HostCpu : public Object
     Time m_currentStart;                          //!< when it (re)started
     Time m_busyTime;                              //!< accumulated busy time
 
-    Time m_syscallCost;      //!< system call cost
-    DataRate m_copyRate;     //!< user<->kernel copy bandwidth
+    double m_clockMhz;       //!< core clock [MHz]
+    double m_coreFactor;     //!< work per clock relative to the P6 core
+    double m_syscallCycles;  //!< system call work [reference cycles]
+    DataRate m_copyRate;     //!< the machine's memory copy bandwidth
+    double m_copyEfficiency; //!< the OS's copy routine relative to m_copyRate
     DataRate m_checksumRate; //!< separate checksum pass bandwidth (0 = folded into the copy)
-    Time m_interruptCost;    //!< interrupt entry/exit cost
-    Time m_txPacketCost;     //!< TCP/IP per-packet transmit cost
-    Time m_rxPacketCost;     //!< TCP/IP per-packet receive cost
-    Time m_udpTxPacketCost;  //!< UDP/IP per-packet transmit cost
-    Time m_udpRxPacketCost;  //!< UDP/IP per-packet receive cost
-    double m_speed;          //!< speed at library code relative to the PIII-450
+    double m_interruptCycles;   //!< interrupt entry/exit work [reference cycles]
+    double m_txPacketCycles;    //!< TCP/IP per-packet transmit work [reference cycles]
+    double m_rxPacketCycles;    //!< TCP/IP per-packet receive work [reference cycles]
+    double m_udpTxPacketCycles; //!< UDP/IP per-packet transmit work [reference cycles]
+    double m_udpRxPacketCycles; //!< UDP/IP per-packet receive work [reference cycles]
     Time m_computeSlice;     //!< user-level thread library's time slice (0: none)
     Time m_schedulerTick;    //!< period of its scheduling signal
     bool m_inSlice{false};   //!< the computing thread holds the CPU for its slice

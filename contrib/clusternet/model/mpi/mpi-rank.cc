@@ -60,18 +60,18 @@ MpiRank::GetTypeId()
                           UintegerValue(32),
                           MakeUintegerAccessor(&MpiRank::m_envelopeBytes),
                           MakeUintegerChecker<uint32_t>(0, 65536))
-            .AddAttribute("SendOverhead",
-                          "Host CPU time of the library per send call, beyond the transport "
-                          "[Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&MpiRank::m_sendOverhead),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("RecvOverhead",
-                          "Host CPU time of the library per receive call, beyond the transport "
-                          "[Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&MpiRank::m_recvOverhead),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("SendCycles",
+                          "Host CPU work of the library per send call, beyond the transport "
+                          "[reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&MpiRank::m_sendCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("RecvCycles",
+                          "Host CPU work of the library per receive call, beyond the transport "
+                          "[reference cycles].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&MpiRank::m_recvCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("UnexpectedCopy",
                           "Unexpected eager data waits in a library buffer and is copied to "
                           "the user's buffer when the receive is posted (host CPU "
@@ -92,13 +92,6 @@ MpiRank::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&MpiRank::m_sendCopy),
                           MakeBooleanChecker())
-            .AddAttribute("ReferenceSpeed",
-                          "Speed (HostCpu Speed) of the host on which SendOverhead, "
-                          "RecvOverhead and ThreadSwitchCost hold; on a host of another speed "
-                          "they scale by ReferenceSpeed / Speed [ratio].",
-                          DoubleValue(1.0),
-                          MakeDoubleAccessor(&MpiRank::m_referenceSpeed),
-                          MakeDoubleChecker<double>(0.01, 100.0))
             .AddAttribute("Progress",
                           "Progress engine: Polling (the transport reads, writes and answers "
                           "only inside MPI calls; while the process computes, data waits in "
@@ -110,12 +103,12 @@ MpiRank::GetTypeId()
                                           "Polling",
                                           MpiRank::EVENT_THREAD,
                                           "EventThread"))
-            .AddAttribute("ThreadSwitchCost",
-                          "Host CPU time to wake the progress thread for an arrival "
-                          "(EventThread) [Time].",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&MpiRank::m_threadSwitchCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("ThreadSwitchCycles",
+                          "Host CPU work to wake the progress thread for an arrival "
+                          "(EventThread) [reference cycles].",
+                          DoubleValue(4500),
+                          MakeDoubleAccessor(&MpiRank::m_threadSwitchCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddTraceSource("OperationDone",
                             "An operation of the program completed: rank, operation index.",
                             MakeTraceSourceAccessor(&MpiRank::m_opTrace),
@@ -301,7 +294,6 @@ MpiRank::StartApplication()
     NS_LOG_FUNCTION(this << m_rank);
     NS_ABORT_MSG_UNLESS(m_transport, "MpiRank: no transport");
     m_cpu = GetNode()->GetObject<HostCpu>();
-    m_costScale = m_cpu ? m_referenceSpeed / m_cpu->GetSpeed() : 1.0;
     if (m_progress == EVENT_THREAD)
     {
         // The event thread reads each envelope first and matches it at once, so a message
@@ -355,14 +347,14 @@ MpiRank::Step()
         });
         break;
     case MpiOperation::RECV:
-        RunCpu(m_recvOverhead * m_costScale, [this, op]() {
+        RunCpu(HostCpu::CyclesToTime(m_cpu, m_recvCycles), [this, op]() {
             m_current = PostRecv(op.peer, op.tag, op.context, op.bytes);
             m_blocked = true;
             CheckBlocked();
         });
         break;
     case MpiOperation::IRECV:
-        RunCpu(m_recvOverhead * m_costScale, [this, op]() {
+        RunCpu(HostCpu::CyclesToTime(m_cpu, m_recvCycles), [this, op]() {
             m_requests[op.request] = PostRecv(op.peer, op.tag, op.context, op.bytes);
             Complete();
         });
@@ -400,7 +392,7 @@ MpiRank::Step()
 Time
 MpiRank::SendCallCost(uint32_t bytes) const
 {
-    Time cost = m_sendOverhead * m_costScale;
+    Time cost = HostCpu::CyclesToTime(m_cpu, m_sendCycles);
     if (m_sendCopy && m_cpu && bytes > 0)
     {
         cost += m_cpu->CopyCost(bytes);
@@ -482,7 +474,7 @@ MpiRank::CheckBlocked()
         {
             // The event thread finished the request and signals the blocked main thread,
             // which runs again after a thread switch; the event thread goes on meanwhile.
-            RunCpu(m_threadSwitchCost * m_costScale, [this]() { Complete(); }, Thread::MAIN);
+            RunCpu(HostCpu::CyclesToTime(m_cpu, m_threadSwitchCycles), [this]() { Complete(); }, Thread::MAIN);
             return;
         }
         Complete();
@@ -674,7 +666,7 @@ MpiRank::Arrived(const MpiEnvelope& e)
             return;
         }
         RunCpu(
-            m_threadSwitchCost * m_costScale,
+            HostCpu::CyclesToTime(m_cpu, m_threadSwitchCycles),
             [this, e]() { InEventThread([this, e]() { Handle(e); }); },
             Thread::EVENT);
     }
@@ -705,7 +697,7 @@ MpiRank::HeaderArrived(const MpiEnvelope& e)
     }
     m_pendingData[{e.src, e.id}] = {nullptr, false}; // its data will complete it
     RunCpu(
-        m_threadSwitchCost * m_costScale,
+        HostCpu::CyclesToTime(m_cpu, m_threadSwitchCycles),
         [this, e]() { InEventThread([this, e]() { MatchHeader(e); }); },
         Thread::EVENT);
 }

@@ -44,7 +44,7 @@ class HostCpu;
  *
  * Progress: with POLLING the library advances only inside MPI calls: packets that arrive
  * while the process computes are handled at its next MPI call. With EVENT_THREAD a progress
- * thread handles every arrival at once, paying ThreadSwitchCost on the host CPU each time.
+ * thread handles every arrival at once, paying ThreadSwitchCycles on the host CPU each time.
  */
 class MpiRank : public Application
 {
@@ -210,15 +210,13 @@ class MpiRank : public Application
     bool m_eagerInclusive;
     uint32_t m_longFirstBytes;
     uint32_t m_envelopeBytes;
-    Time m_sendOverhead;
-    Time m_recvOverhead;
+    double m_sendCycles; //!< library work per send call [reference cycles]
+    double m_recvCycles; //!< library work per receive call [reference cycles]
     bool m_unexpectedCopy;
     bool m_receiveCopy;
     bool m_sendCopy; //!< the library copies the data into its own send buffer first
     Progress m_progress;
-    Time m_threadSwitchCost;
-    double m_referenceSpeed; //!< speed of the host the per-call costs hold on
-    double m_costScale{1.0}; //!< reference speed over this host's speed
+    double m_threadSwitchCycles; //!< waking the progress thread [reference cycles]
 
     TracedCallback<uint32_t, uint32_t> m_opTrace; //!< (rank, operation index) completed
     /// A receive completed: source rank, tag, message length

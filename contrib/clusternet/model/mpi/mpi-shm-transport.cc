@@ -3,6 +3,7 @@
 
 #include "ns3/host-cpu.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -36,25 +37,25 @@ MpiShmTransport::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&MpiShmTransport::m_slots),
                           MakeUintegerChecker<uint32_t>(1, 1024))
-            .AddAttribute("SendCost",
-                          "Sender's CPU time per packet besides the copy: lock the ring, "
-                          "write the header, signal the peer [Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&MpiShmTransport::m_sendCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("RecvCost",
-                          "Receiver's CPU time per packet besides the copy: dequeue it and "
-                          "read its header [Time].",
-                          TimeValue(MicroSeconds(2)),
-                          MakeTimeAccessor(&MpiShmTransport::m_recvCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("WakeCost",
-                          "CPU time of a process that waited (for a filled slot, or for a free "
+            .AddAttribute("SendCycles",
+                          "Sender's CPU work per packet besides the copy: lock the ring, "
+                          "write the header, signal the peer [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&MpiShmTransport::m_sendCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("RecvCycles",
+                          "Receiver's CPU work per packet besides the copy: dequeue it and "
+                          "read its header [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(900),
+                          MakeDoubleAccessor(&MpiShmTransport::m_recvCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("WakeCycles",
+                          "CPU work of a process that waited (for a filled slot, or for a free "
                           "one) to resume: the wake-up from the library's event, or its "
-                          "polling loop [Time].",
-                          TimeValue(MicroSeconds(5)),
-                          MakeTimeAccessor(&MpiShmTransport::m_wakeCost),
-                          MakeTimeChecker(Seconds(0)))
+                          "polling loop [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(2250),
+                          MakeDoubleAccessor(&MpiShmTransport::m_wakeCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddTraceSource("SlotCopied",
                             "A slot was copied out: sending rank, receiving rank, bytes.",
                             MakeTraceSourceAccessor(&MpiShmTransport::m_slotTrace),
@@ -156,11 +157,11 @@ MpiShmTransport::CopyIn(uint32_t dst)
     bool first = !out.started;
     if (first)
     {
-        cost += m_sendCost;
+        cost += HostCpu::CyclesToTime(m_cpu, m_sendCycles);
     }
     if (ring.waited)
     {
-        cost += m_wakeCost;
+        cost += HostCpu::CyclesToTime(m_cpu, m_wakeCycles);
         ring.waited = false;
     }
     out.started = true;
@@ -222,11 +223,11 @@ MpiShmTransport::CopyOut()
     Time cost = m_cpu ? m_cpu->CopyCost(slot.bytes) : Time(0);
     if (slot.first)
     {
-        cost += m_recvCost;
+        cost += HostCpu::CyclesToTime(m_cpu, m_recvCycles);
     }
     if (m_idle)
     {
-        cost += m_wakeCost;
+        cost += HostCpu::CyclesToTime(m_cpu, m_wakeCycles);
         m_idle = false;
     }
     m_reading = true;

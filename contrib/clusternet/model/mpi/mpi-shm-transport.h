@@ -26,10 +26,10 @@ class HostCpu;
  * of SlotBytes in a shared section.
  *
  * The sender copies a packet (envelope, then data) into free slots, one slot at a time, on its
- * own CPU (HostCpu CopyBandwidth); the first slot of a packet also pays SendCost (lock the
+ * own CPU (HostCpu CopyBandwidth); the first slot of a packet also pays SendCycles (lock the
  * ring, write the header, signal the peer). The receiver copies each filled slot out on its
- * own CPU and frees it; the first slot of a packet pays RecvCost (dequeue, read the header).
- * A receiver that was idle when a slot filled pays WakeCost before it starts (the library's
+ * own CPU and frees it; the first slot of a packet pays RecvCycles (dequeue, read the header).
+ * A receiver that was idle when a slot filled pays WakeCycles before it starts (the library's
  * wait on a Win32 event, or its polling loop); so does a sender that found the ring full and
  * waited for a slot. Copy-in and copy-out of successive slots overlap on the two CPUs, so a
  * long message moves at about the copy rate of one CPU.
@@ -69,7 +69,7 @@ class MpiShmTransport : public MpiTransport
     {
         MpiEnvelope envelope;
         uint32_t remaining; //!< bytes still to copy into slots
-        bool started{false}; //!< its first slot is written (SendCost paid)
+        bool started{false}; //!< its first slot is written (SendCycles paid)
         std::function<void()> written;
     };
 
@@ -111,9 +111,9 @@ class MpiShmTransport : public MpiTransport
     uint64_t m_slotsReceived{0};
     uint32_t m_slotBytes;
     uint32_t m_slots;
-    Time m_sendCost;
-    Time m_recvCost;
-    Time m_wakeCost;
+    double m_sendCycles; //!< [reference cycles]
+    double m_recvCycles; //!< [reference cycles]
+    double m_wakeCycles; //!< [reference cycles]
     TracedCallback<uint32_t, uint32_t, uint32_t> m_slotTrace;
 };
 

@@ -4,6 +4,7 @@
 #include "ns3/host-cpu.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -35,17 +36,17 @@ MpiViaTransport::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&MpiViaTransport::m_frameHeader),
                           MakeUintegerChecker<uint32_t>(0, 1024))
-            .AddAttribute("PostCost",
-                          "Host CPU time to post a send descriptor and ring the doorbell (a "
-                          "fast trap into the kernel agent) [Time].",
-                          TimeValue(MicroSeconds(3)),
-                          MakeTimeAccessor(&MpiViaTransport::m_postCost),
-                          MakeTimeChecker(Seconds(0)))
-            .AddAttribute("CompletionCost",
-                          "Host CPU time to reap a receive completion [Time].",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&MpiViaTransport::m_completionCost),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("PostCycles",
+                          "Host CPU work to post a send descriptor and ring the doorbell (a "
+                          "fast trap into the kernel agent) [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(1350),
+                          MakeDoubleAccessor(&MpiViaTransport::m_postCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("CompletionCycles",
+                          "Host CPU work to reap a receive completion [reference cycles; see HostCpu::CoreFactor].",
+                          DoubleValue(450),
+                          MakeDoubleAccessor(&MpiViaTransport::m_completionCycles),
+                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("ReceiveCopy",
                           "The kernel agent copies each frame's data from the driver's buffer "
                           "into the registered receive buffer (host CPU CopyBandwidth).",
@@ -127,7 +128,7 @@ MpiViaTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::funct
     NS_ABORT_MSG_IF(bytes > m_maxTransfer,
                     "MpiViaTransport: a " << bytes << "-byte message exceeds VIA's "
                                           << m_maxTransfer << "-byte maximum transfer");
-    RunCpu(m_postCost, [this, env, bytes, written]() {
+    RunCpu(HostCpu::CyclesToTime(m_cpu, m_postCycles), [this, env, bytes, written]() {
         m_peers.at(env.dst)->Announce(m_rank, env, bytes);
         uint32_t perFrame = m_device->GetMtu() - m_frameHeader;
         uint32_t left = bytes;
@@ -173,7 +174,7 @@ MpiViaTransport::Receive(Ptr<NetDevice>,
     {
         MpiEnvelope env = in.front().envelope;
         in.pop_front();
-        RunCpu(cost + m_completionCost, [this, env]() { Deliver(env); });
+        RunCpu(cost + HostCpu::CyclesToTime(m_cpu, m_completionCycles), [this, env]() { Deliver(env); });
         return;
     }
     if (cost.IsStrictlyPositive())

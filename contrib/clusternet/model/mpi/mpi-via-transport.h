@@ -23,11 +23,11 @@ class HostCpu;
  * @ingroup clusternet
  * @brief VIA over Ethernet as M-VIA does it (MVICH, or raw VIA as vnettest uses it): no
  * TCP/IP; a send posts a descriptor and rings the doorbell (M-VIA emulates it with a fast
- * trap into its kernel agent: PostCost on the host CPU), the kernel agent cuts the message
+ * trap into its kernel agent: PostCycles on the host CPU), the kernel agent cuts the message
  * into Ethernet frames of its own EtherType, each with a FrameHeader, that the NIC's driver
  * sends from the registered user buffer; the receiving agent copies each frame's data out of
  * the driver's buffer into the registered receive buffer (host CPU CopyBandwidth), and the
- * process finds the completion when it polls (CompletionCost). Messages are at most
+ * process finds the completion when it polls (CompletionCycles). Messages are at most
  * MaxTransfer bytes (M-VIA 0.01: 32 KB).
  */
 class MpiViaTransport : public MpiTransport
@@ -81,8 +81,8 @@ class MpiViaTransport : public MpiTransport
 
     uint32_t m_maxTransfer;
     uint32_t m_frameHeader;
-    Time m_postCost;
-    Time m_completionCost;
+    double m_postCycles; //!< [reference cycles]
+    double m_completionCycles; //!< [reference cycles]
     bool m_receiveCopy;
 };
 

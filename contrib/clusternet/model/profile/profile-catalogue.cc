@@ -32,8 +32,34 @@ NS_LOG_COMPONENT_DEFINE("ProfileCatalogue");
 namespace
 {
 
-/// The profile kinds, in the order `./ns3 profiles` lists them.
-const std::vector<std::string> kKinds = {"host", "nic", "lanai", "chipset", "fm", "mpi"};
+/// The profile kinds, in the order `./ns3 profiles` lists them: the machines and cards a
+/// scenario selects (host, nic), the physical parts they are composed of (cpu, os, gm; chip,
+/// driver), and the parts used whole (lanai, chipset, fm, mpi).
+const std::vector<std::string> kKinds =
+    {"host", "nic", "cpu", "os", "gm", "chip", "driver", "lanai", "chipset", "fm", "mpi"};
+
+/// The kinds "one of ..." names in error messages.
+std::string
+KindList()
+{
+    std::string out;
+    for (const auto& k : kKinds)
+    {
+        out += (out.empty() ? "" : ", ") + k;
+    }
+    return out;
+}
+
+/// Which part kinds a profile of a composed kind may name in `parts`.
+const std::map<std::string, std::vector<std::string>>&
+PartKinds()
+{
+    static const std::map<std::string, std::vector<std::string>> parts = {
+        {"host", {"cpu", "os", "gm"}},
+        {"nic", {"chip", "driver"}},
+    };
+    return parts;
+}
 
 /// The table name of values that are not attributes.
 const std::string kProperties = "properties";
@@ -72,6 +98,7 @@ PropertyRules()
 {
     static const std::vector<PropertyRule> rules = {
         {"host", "Chipset", "the name of a chipset profile", nullptr, "chipset"},
+        {"cpu", "Chipset", "the name of a chipset profile", nullptr, "chipset"},
         {"nic", "PriceUsd", "a price in US dollars (a number >= 0)", IsNumber, ""},
         {"lanai",
          "PciClock",
@@ -124,6 +151,7 @@ struct RawProfile
 {
     Profile profile; //!< values: its own only
     uint32_t baseLine{0};
+    uint32_t partsLine{0}; //!< line of its parts list
 };
 
 std::string
@@ -238,6 +266,27 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
                 }
                 continue;
             }
+            if (f == "parts")
+            {
+                auto* list = field.as_array();
+                bool ok = list && !list->empty();
+                for (size_t i = 0; ok && i < list->size(); ++i)
+                {
+                    auto item = list->get(i)->as_string();
+                    ok = item && !item->get().empty();
+                    if (ok)
+                    {
+                        p.parts.push_back(item->get());
+                    }
+                }
+                if (!ok)
+                {
+                    return at + ": needs a list of part profile names, e.g. [\"piii450\", "
+                                "\"linux-2.2.12\"]";
+                }
+                raw.partsLine = fline;
+                continue;
+            }
             if (f == "abstract")
             {
                 auto b = field.as_boolean();
@@ -251,8 +300,8 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
             auto* targetTable = field.as_table();
             if (!targetTable)
             {
-                return at + ": unknown key (a profile has kind, description, base, abstract "
-                            "and one table per target)";
+                return at + ": unknown key (a profile has kind, description, base, parts, "
+                            "abstract and one table per target)";
             }
             for (auto&& [attrKey, item] : *targetTable)
             {
@@ -277,13 +326,12 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
         }
         if (p.kind.empty())
         {
-            return Where(file, line) + ": " + name + ": needs kind (one of host, nic, lanai, "
-                                                     "chipset, fm, mpi)";
+            return Where(file, line) + ": " + name + ": needs kind (one of " + KindList() + ")";
         }
         if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end())
         {
-            return Where(file, line) + ": " + name + ": unknown kind '" + p.kind +
-                   "' (one of host, nic, lanai, chipset, fm, mpi)";
+            return Where(file, line) + ": " + name + ": unknown kind '" + p.kind + "' (one of " +
+                   KindList() + ")";
         }
         if (p.description.empty())
         {
@@ -402,6 +450,58 @@ Resolve(const std::vector<RawProfile>& raws, std::vector<Profile>& out)
         }
         Profile result = p;
         result.values.clear();
+        if (!p.parts.empty())
+        {
+            std::string at = Where(p.file, r.partsLine) + ": " + p.name;
+            auto allowed = PartKinds().find(p.kind);
+            if (allowed == PartKinds().end())
+            {
+                return at + ": a " + p.kind + " profile has no parts (host and nic profiles "
+                            "are composed of parts)";
+            }
+            if (!p.base.empty())
+            {
+                return at + ": has both base and parts (derive from a part, or compose "
+                            "parts)";
+            }
+            std::map<std::pair<std::string, std::string>, std::string> setBy;
+            for (const auto& part : p.parts)
+            {
+                auto it = byName.find(part);
+                std::string kinds;
+                for (const auto& k : allowed->second)
+                {
+                    kinds += (kinds.empty() ? "" : ", ") + k;
+                }
+                if (it == byName.end() ||
+                    std::find(allowed->second.begin(),
+                              allowed->second.end(),
+                              it->second->profile.kind) == allowed->second.end())
+                {
+                    return at + ": part '" + part + "' is not a profile of a part kind of a " +
+                           p.kind + " (" + kinds + ")";
+                }
+                chain.push_back(part);
+                std::string err = resolve(*it->second, chain);
+                chain.pop_back();
+                if (!err.empty())
+                {
+                    return err;
+                }
+                for (const auto& v : done.at(part).values)
+                {
+                    auto [other, fresh] = setBy.emplace(std::make_pair(v.target, v.attribute),
+                                                        part);
+                    if (!fresh)
+                    {
+                        return at + ": parts '" + other->second + "' and '" + part +
+                               "' both set " + v.target + "." + v.attribute +
+                               " (a value belongs to one part)";
+                    }
+                    result.values.push_back(v);
+                }
+            }
+        }
         if (!p.base.empty())
         {
             std::string at = Where(p.file, r.baseLine) + ": " + p.name;
@@ -560,6 +660,12 @@ Profile::Get(const std::string& target, const std::string& attribute) const
     return "";
 }
 
+const std::vector<std::string>&
+ProfileCatalogue::Kinds()
+{
+    return kKinds;
+}
+
 const std::vector<ProfileTarget>&
 ProfileCatalogue::Targets()
 {
@@ -573,6 +679,17 @@ ProfileCatalogue::Targets()
         {"nic", "device", "ns3::clusternet::GigeNetDevice"},
         {"nic", "coalescer", "ns3::clusternet::InterruptCoalescer"},
         {"nic", "txcoalescer", "ns3::clusternet::InterruptCoalescer"},
+        {"cpu", "cpu", "ns3::clusternet::HostCpu"},
+        {"cpu", "bus", "ns3::clusternet::PciBus"},
+        {"cpu", "npb", "ns3::clusternet::NasSkeleton"},
+        {"os", "cpu", "ns3::clusternet::HostCpu"},
+        {"os", "stack", "ns3::clusternet::HostStack"},
+        {"gm", "gm", "ns3::clusternet::GmPort"},
+        {"gm", "device", "ns3::clusternet::GmEthernetNetDevice"},
+        {"chip", "device", "ns3::clusternet::GigeNetDevice"},
+        {"driver", "device", "ns3::clusternet::GigeNetDevice"},
+        {"driver", "coalescer", "ns3::clusternet::InterruptCoalescer"},
+        {"driver", "txcoalescer", "ns3::clusternet::InterruptCoalescer"},
         {"lanai", "lanai", "ns3::clusternet::LanaiNic"},
         {"lanai", "mcp", "ns3::clusternet::GmMcp"},
         {"lanai", "link", "ns3::clusternet::MyrinetChannel"},

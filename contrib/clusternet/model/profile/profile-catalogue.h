@@ -33,15 +33,18 @@ struct ProfileValue
 /**
  * @ingroup clusternet
  * @brief A named set of values: a NIC with its driver, a host, a LANai board, a chipset, an FM
- * version or a message-passing library. Its values are resolved: a profile with a base holds
- * the base's values with its own laid over them.
+ * version or a message-passing library, or one physical part of a host or NIC (cpu, os, gm;
+ * chip, driver). Its values are resolved: a profile with a base holds the base's values with
+ * its own laid over them, and a host or NIC composed of parts holds every part's values (no two
+ * parts may set the same attribute) with its own laid over them.
  */
 struct Profile
 {
-    std::string kind;        //!< host, nic, lanai, chipset, fm or mpi
+    std::string kind;        //!< host, nic, cpu, os, gm, chip, driver, lanai, chipset, fm, mpi
     std::string name;        //!< e.g. "sknet", "piii450-linux22"
     std::string description; //!< one line for --help and `./ns3 profiles`
     std::string base;        //!< the profile it derives from, or ""
+    std::vector<std::string> parts; //!< the part profiles it is composed of (host, nic)
     bool abstract{false};    //!< only a base for others: not selectable
     std::string file;        //!< where it is defined
     uint32_t line{0};        //!< its line in that file
@@ -83,6 +86,8 @@ class ProfileCatalogue
     static std::vector<std::string> Names(const std::string& kind);
     /// @return the names of the profiles of @p kind as "a, b, c" (for help texts)
     static std::string JoinNames(const std::string& kind);
+    /// @return the profile kinds, in the order they are listed
+    static const std::vector<std::string>& Kinds();
     /// @return all profiles, abstract ones included
     static const std::vector<Profile>& All();
     /// @return the table of (kind, target) -> TypeId that profile values and overrides use
