@@ -260,6 +260,116 @@ def rel_err(sim, ref):
     return (sim - ref) / ref
 
 
+# --- Scoring: one rule for every kind of reference row -------------------------------------
+#
+# A summary row's ``rel_err`` is a signed fraction whose size means the same thing for every
+# kind of metric, so that the median |rel_err| of a paper mixes its rows fairly; the tolerance
+# of a row (the blind record's "within tolerance") is stated in the metric's own unit. Both
+# are described in reference/README.md, "Scoring gaps, ratios, counts and yes/no facts".
+
+YES_NO_METRICS = frozenset({"myrinet_lower", "drop"})       # 1 = yes, 0 = no
+COUNT_METRICS = frozenset({"configs_matching_or_beating"})  # out of N configurations
+PCT_SUFFIX = "_pct"                                          # percentage points
+_GAP_RE = re.compile(r"(?:^|_)gap_(us|mbps)$")               # x minus y, in µs or Mbit/s
+_COUNT_OF_RE = re.compile(r"^(\d+)configs$")                 # suite=15configs -> N = 15
+# Tolerances: plain values and ratios within 20 % of the paper's number when it is approximate
+# ("about"), 10 % when not; gaps within 25 % of the paper's gap or the unit's floor, whichever
+# is larger; percentages within 25 % or 1 point; counts within 1; yes/no facts exactly.
+VALUE_TOL = {1: 0.20, 0: 0.10}
+GAP_TOL = 0.25
+GAP_FLOOR = {"us": 5.0, "mbps": 10.0}
+PCT_TOL, PCT_FLOOR = 0.25, 1.0
+COUNT_TOL = 1
+
+
+def metric_kind(metric):
+    """How a metric is scored: ``"yes_no"``, ``"count"``, ``"pct"``, ``"gap"`` or ``"value"``.
+
+    ``yes_no``: :data:`YES_NO_METRICS`; ``count``: :data:`COUNT_METRICS`; ``pct``: a name
+    ending in ``_pct``; ``gap``: a name ending in ``gap_us`` or ``gap_mbps`` (a difference x - y
+    of two simulated quantities, ``x-vs-y`` in the config); anything else (plain values,
+    ``latency_ratio``, ``ratio_vs_*``) is a ``value``.
+    """
+    metric = str(metric)
+    if metric in YES_NO_METRICS:
+        return "yes_no"
+    if metric in COUNT_METRICS:
+        return "count"
+    if metric.endswith(PCT_SUFFIX):
+        return "pct"
+    if _GAP_RE.search(metric):
+        return "gap"
+    return "value"
+
+
+def count_of(config):
+    """N of a count metric's config: ``suite=15configs`` -> 15; NaN when no key says it."""
+    for value in parse_config(config).values():
+        match = _COUNT_OF_RE.match(str(value))
+        if match:
+            return float(match.group(1))
+    return math.nan
+
+
+def score_error(sim, ref, metric, config="", scale=math.nan):
+    """Signed error of ``sim`` against the paper's ``ref`` as a fraction (``rel_err``).
+
+    - a plain value or a ratio: ``(sim - ref) / ref`` (:func:`rel_err`);
+    - a gap ``x-vs-y`` (``*gap_us``, ``*gap_mbps``): ``(sim - ref) / scale``, ``scale`` the
+      larger magnitude of the two simulated quantities compared (the gap's error as a fraction
+      of what it is the difference of; NaN without a positive ``scale``);
+    - a ``*_pct`` metric: ``(sim - ref) / 100`` (percentage points as a fraction);
+    - a count out of N configurations: ``(sim - ref) / N``, N from the config
+      (:func:`count_of`);
+    - a yes/no fact: 0 when ``sim`` and ``ref`` agree, 1 when not.
+
+    NaN when ``sim`` or ``ref`` is NaN or the denominator is unknown or 0.
+    """
+    sim, ref = _as_number(sim), _as_number(ref)
+    if math.isnan(sim) or math.isnan(ref):
+        return math.nan
+    kind = metric_kind(metric)
+    if kind == "value":
+        return rel_err(sim, ref)
+    if kind == "yes_no":
+        return 0.0 if round(sim) == round(ref) else 1.0
+    if kind == "pct":
+        return (sim - ref) / 100.0
+    den = count_of(config) if kind == "count" else abs(_as_number(scale))
+    if math.isnan(den) or den == 0:
+        return math.nan
+    return (sim - ref) / den
+
+
+def tolerance(ref, metric, approx=1):
+    """The largest ``|sim - ref|`` the blind record counts as within tolerance, in the
+    metric's own unit: a value or ratio 20 % of ``|ref|`` (10 % when ``approx`` is 0, the
+    paper's number exact); a gap ``max(25 % of |ref|, floor)`` with the floor 5 µs or
+    10 Mbit/s; a percentage ``max(25 % of |ref|, 1 point)``; a count 1; a yes/no fact 0."""
+    ref = abs(_as_number(ref))
+    kind = metric_kind(metric)
+    if kind == "yes_no":
+        return 0
+    if kind == "count":
+        return COUNT_TOL
+    if kind == "pct":
+        return max(PCT_TOL * ref, PCT_FLOOR)
+    if kind == "gap":
+        return max(GAP_TOL * ref, GAP_FLOOR[_GAP_RE.search(str(metric)).group(1)])
+    return VALUE_TOL[1 if int(approx) else 0] * ref
+
+
+def within_tolerance(sim, ref, metric, approx=1):
+    """True when ``|sim - ref| <= tolerance(ref, metric, approx)`` (edges count; a yes/no
+    fact must agree exactly); False when ``sim`` or ``ref`` is NaN (not simulated)."""
+    sim, ref = _as_number(sim), _as_number(ref)
+    if math.isnan(sim) or math.isnan(ref):
+        return False
+    if metric_kind(metric) == "yes_no":
+        return round(sim) == round(ref)
+    return bool(abs(sim - ref) <= tolerance(ref, metric, approx) + 1e-9 * max(1.0, abs(ref)))
+
+
 def paper_id(value):
     """The paper as its 3-digit string (``0`` or ``"0"`` -> ``"000"``)."""
     text = str(value).strip()
