@@ -50,6 +50,7 @@ from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
 from . import gm, netpipe
 from .io import read_data
+from .predictions import SCENARIO_PREDICTIONS, InputError
 from .reference import load_reference, parse_config, reference_for
 
 SUMMARY_COLUMNS = ["paper", "experiment", "config", "metric", "sim_value", "ref_value",
@@ -384,20 +385,45 @@ def _as_frame(obj, reader):
     raise TypeError(f"expected a DataFrame or a path, got {type(obj).__name__}")
 
 
+def derived_values(scenario, data):
+    """``{(config, metric): (sim_value, scale)}`` of a scenario whose rows are whole-setup
+    comparisons (seed 003's, :data:`analysis.predictions.SCENARIO_PREDICTIONS`); None for any
+    other scenario. Data that cannot give them (a column missing) warns and gives ``{}``."""
+    derive = SCENARIO_PREDICTIONS.get(scenario)
+    if derive is None:
+        return None
+    if data is None or len(data) == 0:
+        return {}
+    try:
+        frame = derive(data)
+    except InputError as exc:
+        warnings.warn(f"{scenario}: cannot evaluate ({exc})", stacklevel=3)
+        return {}
+    return {(r["config"], r["metric"]): (float(r["sim_value"]), float(r["scale"]))
+            for r in frame.to_dict("records")}
+
+
 def build_summary(scenario, data, ref=None):
     """Summary table of ``scenario``: one row per reference row naming it, in file order.
 
     ``data``: the scenario's data frame (or a path to its ``data.csv``); ``ref``: the reference
     frame (or a path; default :func:`load_reference`). Columns: ``paper`` (3-digit string),
     ``experiment``, ``config`` and ``metric`` copied exactly, ``sim_value``, ``ref_value``,
-    ``rel_err`` = (sim - ref) / ref as a signed fraction.
+    ``rel_err`` as a signed fraction by :func:`score_error` ((sim - ref) / ref for a plain
+    value). The simulated value is :func:`evaluate`'s, or for seed 003's scenarios the derived
+    quantity of the same config and metric (:func:`derived_values`); NaN when not computable.
     """
     data = _as_frame(data, read_data)
     ref = load_reference() if ref is None else _as_frame(ref, load_reference)
     rows = reference_for(scenario, ref)
+    derived = derived_values(scenario, data) if len(rows) else None
     records = []
     for row in rows.to_dict("records"):
-        sim = evaluate(data, row["config"], row["metric"])
+        scale = math.nan
+        if derived is None:
+            sim = evaluate(data, row["config"], row["metric"])
+        else:
+            sim, scale = derived.get((row["config"], row["metric"]), (math.nan, math.nan))
         ref_value = _as_number(row["value"])
         records.append({
             "paper": paper_id(row.get("paper", "")),
@@ -406,7 +432,7 @@ def build_summary(scenario, data, ref=None):
             "metric": row["metric"],
             "sim_value": sim,
             "ref_value": ref_value,
-            "rel_err": rel_err(sim, ref_value),
+            "rel_err": score_error(sim, ref_value, row["metric"], row["config"], scale),
         })
     out = pd.DataFrame(records, columns=SUMMARY_COLUMNS)
     for col in ("sim_value", "ref_value", "rel_err"):
