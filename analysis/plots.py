@@ -952,7 +952,8 @@ def nas_figure(data, summary=None, title=None):
             handles.append(ax.axhline(level, color=LAMPI_STACK_STYLES[stack][1], ls=":", lw=1.5,
                                       label=f"paper: mean {LAMPI_STACK_STYLES[stack][0]} "
                                             f"{number(level)}"))
-    _paper_box(ax, [r for r in rows if r["metric"] != "mean_slowdown_pct"])
+    if _paper_box(ax, [r for r in rows if r["metric"] != "mean_slowdown_pct"]) is not None:
+        ax.set_ylim(top=ax.get_ylim()[1] * 1.2)  # room for the box above the bars
     ax.set_xticks(x)
     ax.set_xticklabels(configs)
     ax.set_xlabel(NAS_CONFIG_LABEL)
