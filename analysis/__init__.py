@@ -17,9 +17,10 @@ from .plots import (gm_allsize_figure, gm_latency_figure, lampi_bw_figure,
                     raw_bw_figure, raw_latency_figure, size_bandwidth_figure,
                     size_latency_figure)
 from .predictions import (PREDICTION_COLUMNS, lampi_predictions, nas_normalized,
-                          nas_predictions, raw_predictions, write_predictions)
+                          nas_predictions, raw_predictions)
 from .reference import load_reference, parse_config, reference_for
-from .summary import SUMMARY_COLUMNS, build_summary, error_stats, evaluate, select
+from .summary import (SUMMARY_COLUMNS, build_summary, error_stats, evaluate, score_error,
+                      select, within_tolerance)
 
 __all__ = [
     "PREDICTION_COLUMNS", "SUMMARY_COLUMNS", "build_summary", "curve_keys", "curve_table",
@@ -33,5 +34,5 @@ __all__ = [
     "plot_mtu_sweep", "plot_nas", "plot_netpipe", "plot_pci_dma",
     "plot_raw_bw", "plot_raw_latency", "predictions", "raw_bw_figure", "raw_latency_figure",
     "raw_predictions", "read_data", "reference_for", "repo_root", "save_figure_atomic",
-    "reference_dir", "select", "write_csv_atomic", "write_predictions",
+    "reference_dir", "score_error", "select", "within_tolerance", "write_csv_atomic",
 ]

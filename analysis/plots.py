@@ -651,7 +651,40 @@ def plot_incast(data, summary, path, title=None):
     return save_figure_atomic(incast_figure(data, summary, title), path)
 
 
-# --- Seed 003, raw-ethernet-vs-myrinet: Figs. 1 and 2, predicted blind ---------------------
+# --- Seed 003: the paper's numbers on its figures ------------------------------------------
+
+def seed003_rows(summary, experiment):
+    """The summary rows of ``experiment`` that have a paper value, as records (``[]`` without a
+    summary)."""
+    if summary is None or len(summary) == 0:
+        return []
+    rows = summary[summary["experiment"] == experiment].to_dict("records")
+    return [r for r in rows if not math.isnan(float(r["ref_value"]))]
+
+
+def _paper_box(ax, rows):
+    """A box in the upper left corner listing each row of ``rows`` as ``config metric: paper
+    P, simulated S`` (the gaps, ratios and facts a curve cannot show); nothing when empty."""
+    if not rows:
+        return None
+    lines = [f"{r['config']} {r['metric']}: paper {number(r['ref_value'])}, "
+             f"simulated {number(r['sim_value'], missing='n/a')}" for r in rows]
+    return ax.text(0.01, 0.99, "\n".join(lines), transform=ax.transAxes, va="top", ha="left",
+                   fontsize="x-small", family="monospace",
+                   bbox={"facecolor": "white", "edgecolor": "gray", "alpha": 0.85})
+
+
+def _paper_level(ax, value, color, label, xmin=None, xmax=None, ls="--"):
+    """The paper's ``value`` as a horizontal line in ``color`` (from ``xmin`` to ``xmax`` when
+    given, else across the axes) with a ``<`` marker at its right end, labelled ``label``."""
+    if xmin is None or xmax is None:
+        ax.axhline(value, color=color, ls=ls, lw=1.0, alpha=0.8, label=label)
+        return
+    ax.plot([xmin, xmax], [value, value], color=color, ls=ls, lw=1.0, alpha=0.8, label=label)
+    ax.plot([xmax], [value], marker="<", color=color, ms=7, ls="none")
+
+
+# --- Seed 003, raw-ethernet-vs-myrinet: Figs. 1 and 2 ----------------------------------------
 
 BANDWIDTH_LABEL = "Unidirectional bandwidth (Mbit/s)"
 # Curve name of analysis.predictions.RAW_CURVES -> (legend label, colour, marker).
@@ -661,6 +694,8 @@ RAW_CURVE_STYLES = {
     "myrinet": ("Myrinet (GM)", "C2", "^"),
 }
 GIGE_LINE_MBPS = 1000.0
+# Config of a raw-bw saturation_mbps row -> the curve of RAW_CURVE_STYLES it belongs to.
+RAW_SATURATION_CURVES = {"net=gige;coalesce=off": "gige-off", "net=myrinet": "myrinet"}
 
 
 SOLID_LINE = {"lw": 1.4, "ms": 4}
@@ -722,8 +757,8 @@ def raw_latency_figure(data, summary=None, title=None):
     ax = fig.subplots()
     _raw_lines(ax, data, "latency_us")
     _log_latency_axis(ax)
-    ax.set_title(title or "Raw one-way latency against message size, seed 003 Fig. 1 "
-                 "(predicted blind)")
+    _paper_box(ax, seed003_rows(summary, "raw-latency"))
+    ax.set_title(title or "Raw one-way latency against message size, seed 003 Fig. 1")
     _legend_below(ax, ncol=3)
     return fig
 
@@ -732,8 +767,9 @@ def plot_raw_latency(data, summary, path, title=None):
     """Raw one-way latency (half the ping-pong time) against message size, seed 003 Fig. 1.
 
     One line per curve of raw-ethernet-vs-myrinet data (GigE with coalescing on and off,
-    Myrinet (GM)); log-2 x in bytes, log y in µs. ``summary`` is unused (the paper's values are
-    withheld). Writes ``path`` atomically and returns it.
+    Myrinet (GM)); log-2 x in bytes, log y in µs. The paper's latency gaps (``summary``'s
+    ``raw-latency`` rows, when given) are listed in a box beside the simulated ones. Writes
+    ``path`` atomically and returns it.
     """
     return save_figure_atomic(raw_latency_figure(data, summary, title), path)
 
@@ -748,10 +784,18 @@ def raw_bw_figure(data, summary=None, title=None):
                    label=f"Gigabit Ethernet line rate ({plain(GIGE_LINE_MBPS)} Mbit/s)")
     ax.axvline(RAW_SMALL_MSG_LIMIT, color="gray", ls=":", lw=1.0,
                label=f"{RAW_SMALL_MSG_LIMIT} B (Ethernet MTU payload)")
+    rows = seed003_rows(summary, "raw-bw")
+    for row in rows:
+        curve = RAW_SATURATION_CURVES.get(row["config"])
+        if row["metric"] == "saturation_mbps" and curve is not None:
+            label, color, _ = RAW_CURVE_STYLES[curve]
+            _paper_level(ax, row["ref_value"], color,
+                         f"paper: {label} saturates at {number(row['ref_value'])}")
+    _paper_box(ax, [r for r in rows if r["metric"] != "saturation_mbps"])
     ax.set_ylim(bottom=0)
     ax.set_ylabel(BANDWIDTH_LABEL)
     ax.set_title(title or "Raw unidirectional bandwidth against message size, seed 003 "
-                 "Fig. 2 (predicted blind)")
+                 "Fig. 2")
     _legend_below(ax, ncol=3)
     return fig
 
@@ -761,13 +805,14 @@ def plot_raw_bw(data, summary, path, title=None):
 
     One line per curve (GigE with coalescing on and off, Myrinet (GM)); log-2 x in bytes,
     linear y in Mbit/s (10^6 bit/s), with the GigE line rate (dashed, when GigE was run) and
-    1500 bytes (dotted) marked. ``summary`` is unused. Writes ``path`` atomically and returns
-    it.
+    1500 bytes (dotted) marked. From ``summary`` (when given) the paper's saturation
+    bandwidths are dashed lines in their curve's colour and its other ``raw-bw`` rows are
+    listed in a box. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(raw_bw_figure(data, summary, title), path)
 
 
-# --- Seed 003, lampi-latency-bandwidth: Figs. 3 and 4, predicted blind ---------------------
+# --- Seed 003, lampi-latency-bandwidth: Figs. 3 and 4 ---------------------------------------
 
 # Stack of analysis.predictions.LAMPI_STACKS -> (legend label, colour, marker).
 LAMPI_STACK_STYLES = {
@@ -801,8 +846,8 @@ def lampi_latency_figure(data, summary=None, title=None):
     _lampi_lines(ax, data, "latency_us", LAMPI_LATENCY_MAX_MSG)
     _eager_line(ax)
     _log_latency_axis(ax)
-    ax.set_title(title or "MPI one-way latency against message size, seed 003 Fig. 3 "
-                 "(predicted blind)")
+    _paper_box(ax, seed003_rows(summary, "mpi-latency"))
+    ax.set_title(title or "MPI one-way latency against message size, seed 003 Fig. 3")
     _legend_below(ax, ncol=3)
     return fig
 
@@ -812,8 +857,8 @@ def plot_lampi_latency(data, summary, path, title=None):
 
     One line per stack of lampi-latency-bandwidth data (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM,
     MPICH-GM), sizes up to 64 KB; log-2 x in bytes, log y in µs, the largest eager message
-    (16 KB) dotted. ``summary`` is unused (the paper's values are withheld). Writes ``path``
-    atomically and returns it.
+    (16 KB) dotted. The paper's latency gaps and ratio (``summary``'s ``mpi-latency`` rows,
+    when given) are listed in a box. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(lampi_latency_figure(data, summary, title), path)
 
@@ -827,10 +872,29 @@ def lampi_bw_figure(data, summary=None, title=None):
         ax.axhline(GIGE_LINE_MBPS, color="gray", ls="--", lw=1.0,
                    label=f"Gigabit Ethernet line rate ({plain(GIGE_LINE_MBPS)} Mbit/s)")
     _eager_line(ax)
+    rows = seed003_rows(summary, "mpi-bw")
+    boxed = []
+    for row in rows:
+        cfg, msg = split_config(row["config"])
+        stack = cfg.get("stack")
+        if stack not in LAMPI_STACK_STYLES or row["metric"] not in ("saturation_mbps", "mbps"):
+            boxed.append(row)
+            continue
+        label, color, _ = LAMPI_STACK_STYLES[stack]
+        if row["metric"] == "saturation_mbps":
+            low = float(min(lampi_curves(data)[stack].index, default=1))
+            _paper_level(ax, row["ref_value"], color, f"paper: {label} saturates at "
+                         f"{number(row['ref_value'])} up to {bytes_label(LAMPI_EAGER_LIMIT)}",
+                         low, float(LAMPI_EAGER_LIMIT))
+        else:
+            ax.plot([float(msg)], [row["ref_value"]], marker="o", mfc="none", mec=color, ms=9,
+                    mew=1.5, ls="none", label=f"paper: {label} {number(row['ref_value'])} at "
+                                              f"{bytes_label(msg)}")
+    _paper_box(ax, boxed)
     ax.set_ylim(0, ax.get_ylim()[1] * 1.05)  # room above the line rate
     ax.set_ylabel(BANDWIDTH_LABEL)
     ax.set_title(title or "MPI unidirectional bandwidth against message size, seed 003 "
-                 "Fig. 4 (predicted blind)")
+                 "Fig. 4")
     _legend_below(ax, ncol=3)
     return fig
 
@@ -840,16 +904,21 @@ def plot_lampi_bw(data, summary, path, title=None):
 
     One line per stack (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM, MPICH-GM) over the whole sweep;
     log-2 x in bytes, linear y in Mbit/s (10^6 bit/s), with the GigE line rate (dashed, when a
-    TCP stack was run) and the largest eager message (16 KB, dotted) marked. ``summary`` is
-    unused. Writes ``path`` atomically and returns it.
+    TCP stack was run) and the largest eager message (16 KB, dotted) marked. From ``summary``
+    (when given) the paper's eager-range saturation is a dashed line over that range and its
+    2 MB bandwidth an open circle, in the stack's colour; its other ``mpi-bw`` rows are listed
+    in a box. Writes ``path`` atomically and returns it.
     """
     return save_figure_atomic(lampi_bw_figure(data, summary, title), path)
 
 
-# --- Seed 003, nas-overlap: Fig. 5, predicted blind -----------------------------------------
+# --- Seed 003, nas-overlap: Fig. 5 ----------------------------------------------------------
 
 NAS_RATIO_LABEL = "execution time / LA-MPI-GM time [ratio]"
 NAS_CONFIG_LABEL = "NAS benchmark.class.ranks"
+# Config of a nas mean_slowdown_pct row -> the stack whose mean ratio it gives.
+NAS_SLOWDOWN_STACKS = {"stack=lampi-tcp-vs-gm;suite=15configs": "lampi-tcp",
+                       "stack=lampi-tcp-ed-vs-gm;suite=15configs": "lampi-tcp-ed"}
 
 
 def nas_figure(data, summary=None, title=None):
@@ -875,12 +944,21 @@ def nas_figure(data, summary=None, title=None):
                               label=label))
     handles.append(ax.axhline(1.0, color="gray", ls="--", lw=1.0,
                               label=f"{LAMPI_STACK_STYLES[NAS_BASELINE][0]} time (ratio 1)"))
+    rows = seed003_rows(summary, "nas")
+    for row in rows:
+        stack = NAS_SLOWDOWN_STACKS.get(row["config"])
+        if row["metric"] == "mean_slowdown_pct" and stack is not None:
+            level = 1.0 + row["ref_value"] / 100.0
+            handles.append(ax.axhline(level, color=LAMPI_STACK_STYLES[stack][1], ls=":", lw=1.5,
+                                      label=f"paper: mean {LAMPI_STACK_STYLES[stack][0]} "
+                                            f"{number(level)}"))
+    if _paper_box(ax, [r for r in rows if r["metric"] != "mean_slowdown_pct"]) is not None:
+        ax.set_ylim(top=ax.get_ylim()[1] * 1.2)  # room for the box above the bars
     ax.set_xticks(x)
     ax.set_xticklabels(configs)
     ax.set_xlabel(NAS_CONFIG_LABEL)
     ax.set_ylabel(NAS_RATIO_LABEL)
-    ax.set_title(title or "NAS benchmarks normalized to LA-MPI-GM, seed 003 Fig. 5 "
-                 "(predicted blind)")
+    ax.set_title(title or "NAS benchmarks normalized to LA-MPI-GM, seed 003 Fig. 5")
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.12),
               ncol=len(handles))
@@ -894,7 +972,9 @@ def plot_nas(data, summary, path, title=None):
     in its order, then any others), one bar per stack (LA-MPI-TCP, LA-MPI-TCP-ED, LA-MPI-GM at
     1, MPICH-GM) = its time over the LA-MPI-GM time of the config, with ratio 1 dashed. A
     config without an LA-MPI-GM time, and a stack not run there, have no bar; raises
-    ``ValueError`` when no config has one. ``summary`` is unused (the paper's values are
-    withheld). Writes ``path`` atomically and returns it.
+    ``ValueError`` when no config has one. From ``summary`` (when given) the paper's mean
+    slowdowns of LA-MPI-TCP and LA-MPI-TCP-ED are dotted lines at 1 + slowdown / 100 in their
+    colours, and its other ``nas`` rows are listed in a box. Writes ``path`` atomically and
+    returns it.
     """
     return save_figure_atomic(nas_figure(data, summary, title), path)

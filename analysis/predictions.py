@@ -1,10 +1,16 @@
-"""Blind predictions: the simulated values of figures whose paper numbers are withheld.
+"""Seed 003's derived quantities: gaps, ratios, counts and yes/no facts of whole curves.
 
-A scenario that predicts a paper's figures blind has no reference rows to compare with; its
-report writes ``predictions.csv`` instead of ``summary.csv``, with the columns
-:data:`PREDICTION_COLUMNS` (``experiment,config,metric,sim_value``), one row per predicted
-quantity. ``config`` is a ``key=value;...`` string like the reference table's; ``a-vs-b`` in a
-value names a difference ``a - b``.
+Seed 003 (Majumder & Rixner) states its results as comparisons of setups: a latency gap, a
+saturation bandwidth, how many NAS configurations one stack wins. Its figures were predicted
+blind twice (hence the module's name) before its 22 reference rows were released; now
+:func:`analysis.summary.build_summary` takes the simulated value of each of those rows from
+here (:data:`SCENARIO_PREDICTIONS`) and the scenarios write ``summary.csv`` like the others.
+
+The frames have the columns :data:`PREDICTION_COLUMNS` (``experiment,config,metric,sim_value,
+scale``), one row per quantity. ``config`` is a ``key=value;...`` string exactly as in the
+reference table; ``a-vs-b`` in a value names a difference ``a - b`` (a gap), and for a gap
+``scale`` is the larger magnitude of the two simulated quantities compared (what
+:func:`analysis.summary.score_error` divides the gap's error by); it is NaN for other rows.
 
 Each experiment is a plain function ``data -> DataFrame`` of rows in those four columns
 (:func:`raw_latency_predictions`, :func:`raw_bw_predictions`); a scenario's predictor
@@ -45,10 +51,7 @@ import pandas as pd
 
 from clusternet.catalogue import profile_value
 
-from .io import write_csv_atomic
-from .labels import plain
-
-PREDICTION_COLUMNS = ["experiment", "config", "metric", "sim_value"]
+PREDICTION_COLUMNS = ["experiment", "config", "metric", "sim_value", "scale"]
 RAW_COLUMNS = ("net", "coalesce", "msg_bytes", "latency_us", "mbps")
 RAW_NUMERIC = ("msg_bytes", "latency_us", "mbps")
 # The three curves of seed 003 Figs. 1 and 2: name -> (net, coalesce); None: any coalesce value.
@@ -60,7 +63,6 @@ RAW_CURVES = {
 RAW_LATENCY_MSG = 4          # bytes: the Myrinet-vs-GigE latency gap
 RAW_COALESCE_MSG = 1         # bytes: the coalescing on-vs-off latency gap
 RAW_SMALL_MSG_LIMIT = 1500   # bytes: myrinet_lower looks at sizes up to this one
-SIM_VALUE_DIGITS = 6         # decimals of sim_value in predictions.csv
 
 LAMPI_COLUMNS = ("stack", "msg_bytes", "latency_us", "mbps")
 LAMPI_NUMERIC = ("msg_bytes", "latency_us", "mbps")
@@ -181,15 +183,34 @@ def difference(a, b):
     return None if a is None or b is None else a - b
 
 
+def larger(a, b):
+    """``max(|a|, |b|)``, the scale of the gap ``a - b``; None when either is None."""
+    return None if a is None or b is None else max(abs(a), abs(b))
+
+
+def gap_item(config, metric, a, b):
+    """``(config, metric, a - b, max(|a|, |b|))``: a gap row with its scale (see
+    :func:`prediction_rows`)."""
+    return (config, metric, difference(a, b), larger(a, b))
+
+
 def mean_difference(a, b, column, limit):
     """Mean of ``a[column] - b[column]`` over the sizes ``<= limit`` where both have a value;
     None when they share no such size."""
+    means = shared_means(a, b, column, limit)
+    return None if means is None else means[0] - means[1]
+
+
+def shared_means(a, b, column, limit):
+    """``(mean of a[column], mean of b[column])`` over the sizes ``<= limit`` where both have a
+    value; None when they share no such size."""
     x = a[column].dropna()
     y = b[column].dropna()
     sizes = [s for s in x.index.intersection(y.index) if s <= limit]
     if not sizes:
         return None
-    return float(sum(x[s] - y[s] for s in sizes) / len(sizes))
+    return (float(sum(x[s] for s in sizes) / len(sizes)),
+            float(sum(y[s] for s in sizes) / len(sizes)))
 
 
 def max_ratio(curves, column, num, den):
@@ -213,12 +234,21 @@ def drops(curves, column, before, after):
     return int(all(a < b for b, a in pairs))
 
 
+def _missing(value):
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
 def prediction_rows(experiment, items):
-    """DataFrame of :data:`PREDICTION_COLUMNS` from ``[(config, metric, value)]``; the items
-    whose value is None or NaN are left out."""
-    rows = [{"experiment": experiment, "config": config, "metric": metric, "sim_value": value}
-            for config, metric, value in items
-            if value is not None and not (isinstance(value, float) and math.isnan(value))]
+    """DataFrame of :data:`PREDICTION_COLUMNS` from ``[(config, metric, value)]`` or
+    ``[(config, metric, value, scale)]`` (a gap's scale, :func:`gap_item`); the items whose
+    value is None or NaN are left out, a missing scale is NaN."""
+    rows = []
+    for config, metric, value, *scale in items:
+        if _missing(value):
+            continue
+        scale = scale[0] if scale and not _missing(scale[0]) else math.nan
+        rows.append({"experiment": experiment, "config": config, "metric": metric,
+                     "sim_value": value, "scale": float(scale)})
     return pd.DataFrame(rows, columns=PREDICTION_COLUMNS)
 
 
@@ -234,12 +264,12 @@ def raw_latency_predictions(data):
                   for msg in (RAW_LATENCY_MSG, RAW_COALESCE_MSG)} for name, curve in c.items()}
     m, n = RAW_LATENCY_MSG, RAW_COALESCE_MSG
     return prediction_rows("raw-latency", [
-        (f"net=myrinet-vs-gige;coalesce=on;msg={m}", "latency_gap_us",
-         difference(lat["myrinet"][m], lat["gige-on"][m])),
-        (f"net=myrinet-vs-gige;coalesce=off;msg={m}", "latency_gap_us",
-         difference(lat["myrinet"][m], lat["gige-off"][m])),
-        (f"net=gige;coalesce=on-vs-off;msg={n}", "latency_gap_us",
-         difference(lat["gige-on"][n], lat["gige-off"][n])),
+        gap_item(f"net=myrinet-vs-gige;coalesce=on;msg={m}", "latency_gap_us",
+                 lat["myrinet"][m], lat["gige-on"][m]),
+        gap_item(f"net=myrinet-vs-gige;coalesce=off;msg={m}", "latency_gap_us",
+                 lat["myrinet"][m], lat["gige-off"][m]),
+        gap_item(f"net=gige;coalesce=on-vs-off;msg={n}", "latency_gap_us",
+                 lat["gige-on"][n], lat["gige-off"][n]),
     ])
 
 
@@ -257,8 +287,8 @@ def raw_bw_predictions(data):
     peak = {name: saturation_mbps(curve) for name, curve in c.items()}
     return prediction_rows("raw-bw", [
         ("net=gige;coalesce=off", "saturation_mbps", peak["gige-off"]),
-        ("net=gige;coalesce=on-vs-off", "saturation_gap_mbps",
-         difference(peak["gige-on"], peak["gige-off"])),
+        gap_item("net=gige;coalesce=on-vs-off", "saturation_gap_mbps", peak["gige-on"],
+                 peak["gige-off"]),
         ("net=myrinet", "saturation_mbps", peak["myrinet"]),
         (f"net=myrinet-vs-gige;msg<={RAW_SMALL_MSG_LIMIT}", "myrinet_lower",
          lower_at_small_sizes(c["myrinet"], c["gige-on"])),
@@ -305,21 +335,22 @@ def mpi_latency_predictions(data):
     - ``stack=lampi-tcp-vs-gm;msg=4`` and ``...;msg=65536`` ``latency_gap_us``: LA-MPI-TCP minus
       LA-MPI-GM at 4 and at 65536 bytes;
     - ``stack=lampi-tcp-ed-vs-tcp`` ``latency_gap_us``: LA-MPI-TCP-ED minus LA-MPI-TCP, the mean
-      over the sizes up to 16384 bytes (the eager range) measured in both;
+      over the sizes up to 16384 bytes (the eager range) measured in both (its scale the larger
+      of the two stacks' mean latencies over those sizes);
     - ``stack=all;msg=32768-vs-16384`` ``latency_ratio``: the largest latency(32768) /
       latency(16384) of the LA-MPI stacks (:data:`LAMPI_ALL`) that have both sizes.
     """
     c = lampi_curves(data)
+    eager = shared_means(c["lampi-tcp-ed"], c["lampi-tcp"], "latency_us", LAMPI_EAGER_LIMIT)
     lat = {stack: {msg: value_at(curve, "latency_us", msg)
                    for msg in (LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG)} for stack, curve in c.items()}
     s, m = LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG
     return prediction_rows("mpi-latency", [
-        (f"stack=lampi-tcp-vs-gm;msg={s}", "latency_gap_us",
-         difference(lat["lampi-tcp"][s], lat["lampi-gm"][s])),
-        (f"stack=lampi-tcp-vs-gm;msg={m}", "latency_gap_us",
-         difference(lat["lampi-tcp"][m], lat["lampi-gm"][m])),
-        ("stack=lampi-tcp-ed-vs-tcp", "latency_gap_us",
-         mean_difference(c["lampi-tcp-ed"], c["lampi-tcp"], "latency_us", LAMPI_EAGER_LIMIT)),
+        gap_item(f"stack=lampi-tcp-vs-gm;msg={s}", "latency_gap_us", lat["lampi-tcp"][s],
+                 lat["lampi-gm"][s]),
+        gap_item(f"stack=lampi-tcp-vs-gm;msg={m}", "latency_gap_us", lat["lampi-tcp"][m],
+                 lat["lampi-gm"][m]),
+        gap_item("stack=lampi-tcp-ed-vs-tcp", "latency_gap_us", *(eager or (None, None))),
         (f"stack=all;msg={LAMPI_RENDEZVOUS_MSG}-vs-{LAMPI_EAGER_LIMIT}", "latency_ratio",
          max_ratio([c[k] for k in LAMPI_ALL], "latency_us", LAMPI_RENDEZVOUS_MSG,
                    LAMPI_EAGER_LIMIT)),
@@ -350,8 +381,8 @@ def mpi_bw_predictions(data):
          drops([c[k] for k in LAMPI_ALL], "mbps", eager, LAMPI_RENDEZVOUS_MSG)),
         (f"stack=lampi-gm;msg={big}", "mbps", at_big["lampi-gm"]),
         (f"stack=lampi-tcp;msg={big}", "mbps", at_big["lampi-tcp"]),
-        (f"stack=lampi-tcp-ed-vs-tcp;msg={big}", "gap_mbps",
-         difference(at_big["lampi-tcp-ed"], at_big["lampi-tcp"])),
+        gap_item(f"stack=lampi-tcp-ed-vs-tcp;msg={big}", "gap_mbps", at_big["lampi-tcp-ed"],
+                 at_big["lampi-tcp"]),
     ])
 
 
@@ -506,25 +537,8 @@ SCENARIO_PREDICTIONS = {
 
 
 def predictions_for(scenario, data):
-    """The predictions of ``scenario`` on ``data``; None when it predicts nothing."""
+    """The derived quantities of ``scenario`` on ``data`` (a frame of
+    :data:`PREDICTION_COLUMNS`); None when the scenario has none. Raises :class:`InputError`
+    on bad input."""
     predict = SCENARIO_PREDICTIONS.get(scenario)
     return None if predict is None else predict(data)
-
-
-def format_value(value):
-    """``sim_value`` as written: rounded to :data:`SIM_VALUE_DIGITS` decimals, no ``.0``."""
-    return plain(round(float(value), SIM_VALUE_DIGITS) + 0.0)
-
-
-def write_predictions(df, path):
-    """Write ``df`` (exactly :data:`PREDICTION_COLUMNS`) as CSV to ``path`` atomically.
-
-    ``sim_value`` is written by :func:`format_value` (``1``, ``7.568``). Raises ``ValueError``
-    when the columns differ. Returns the path.
-    """
-    if list(df.columns) != PREDICTION_COLUMNS:
-        raise ValueError(f"predictions need the columns {','.join(PREDICTION_COLUMNS)}, "
-                         f"got {','.join(map(str, df.columns))}")
-    out = df.copy()
-    out["sim_value"] = [format_value(v) for v in out["sim_value"]]
-    return write_csv_atomic(out, path)

@@ -10,16 +10,17 @@ Reads ``DIR/data.csv`` (``DIR`` defaults to ``<repo>/results/<scenario>``), writ
 NetPIPE-style data (``block_bytes`` and ``oneway_us``) also goes out as NetPIPE output files,
 one per curve, in ``DIR/np/`` (:func:`write_np_outs`).
 
-A scenario that predicts a paper's figures blind (listed in
-:data:`analysis.predictions.SCENARIO_PREDICTIONS`: ``raw-ethernet-vs-myrinet`` and
-``lampi-latency-bandwidth``, figures ``DIR/<scenario>.png`` (latency) and
-``DIR/<scenario>-bw.png`` (bandwidth); ``nas-overlap``, figure ``DIR/<scenario>.png`` (NAS times
-normalized to LA-MPI-GM)) has no reference rows: it writes ``DIR/predictions.csv``
-(``experiment,config,metric,sim_value``) instead of ``summary.csv`` and prints the predictions
-(``nas-overlap`` also the normalized times). All files are written atomically.
+Seed 003's scenarios (:data:`analysis.predictions.SCENARIO_PREDICTIONS`:
+``raw-ethernet-vs-myrinet`` and ``lampi-latency-bandwidth``, figures ``DIR/<scenario>.png``
+(latency) and ``DIR/<scenario>-bw.png`` (bandwidth); ``nas-overlap``, figure
+``DIR/<scenario>.png`` (NAS times normalized to LA-MPI-GM)) write ``summary.csv`` like the
+others, their simulated values derived from whole curves (gaps, ratios, counts, yes/no facts;
+scored by :func:`analysis.summary.score_error`); ``nas-overlap`` also prints the normalized
+times. Against a reference table without their rows they print the derived values instead.
+All files are written atomically.
 
 Exit status: 0 on success, 2 when ``data.csv`` or the reference table is missing or unreadable,
-or ``data.csv`` lacks a column the scenario's predictions need (one line on stderr, nothing
+or ``data.csv`` lacks a column seed 003's derived values need (one line on stderr, nothing
 written).
 """
 
@@ -41,8 +42,7 @@ from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_i
                     plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
                     plot_nas, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
                     plot_size_bandwidth, plot_size_latency, table1_cells)
-from .predictions import (SCENARIO_PREDICTIONS, InputError, nas_normalized, predictions_for,
-                          write_predictions)
+from .predictions import SCENARIO_PREDICTIONS, InputError, nas_normalized, predictions_for
 from .reference import default_reference_path, load_reference, reference_for
 from .summary import build_summary, error_stats
 
@@ -74,20 +74,18 @@ NT_FIGURES = {
                   ("-winsock", ntpingpong.plot_winsock, "WinSock between hosts (Fig. 4)")],
 }
 INCAST_SCENARIO = "myrinet-incast"
-# Blind predictions (seed 003): figure file suffix -> (plot function, what it shows).
+# Seed 003: figure file suffix -> (plot function, what it shows).
 PREDICTION_FIGURES = {
     "raw-ethernet-vs-myrinet": [
-        ("", plot_raw_latency, "raw one-way latency, seed 003 Fig. 1 (predicted blind)"),
-        ("-bw", plot_raw_bw, "raw unidirectional bandwidth, seed 003 Fig. 2 (predicted blind)"),
+        ("", plot_raw_latency, "raw one-way latency, seed 003 Fig. 1"),
+        ("-bw", plot_raw_bw, "raw unidirectional bandwidth, seed 003 Fig. 2"),
     ],
     "lampi-latency-bandwidth": [
-        ("", plot_lampi_latency, "MPI one-way latency, seed 003 Fig. 3 (predicted blind)"),
-        ("-bw", plot_lampi_bw, "MPI unidirectional bandwidth, seed 003 Fig. 4 "
-                               "(predicted blind)"),
+        ("", plot_lampi_latency, "MPI one-way latency, seed 003 Fig. 3"),
+        ("-bw", plot_lampi_bw, "MPI unidirectional bandwidth, seed 003 Fig. 4"),
     ],
     "nas-overlap": [
-        ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5 "
-                       "(predicted blind)"),
+        ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5"),
     ],
 }
 NAS_SCENARIO = "nas-overlap"
@@ -241,9 +239,9 @@ def baseline_text(data):
 
 
 def predictions_text(predictions):
-    """Listing of blind predictions: experiment, config, metric, simulated value."""
+    """Listing of seed 003's derived values: experiment, config, metric, simulated value."""
     if predictions.empty:
-        return "no predictions: data.csv lacks the curves or message sizes they need"
+        return "no derived values: data.csv lacks the curves or message sizes they need"
     rows = predictions.to_dict("records")
     ewide = max([10] + [len(str(r["experiment"])) for r in rows]) + 2
     cwide = max([6] + [len(str(r["config"])) for r in rows]) + 2
@@ -387,8 +385,6 @@ def report(scenario, results, reference=None):
     if len(reference_for(scenario, ref)):
         summary = build_summary(scenario, data, ref)
         written.append(write_csv_atomic(summary, results / "summary.csv"))
-    if predictions is not None:
-        written.append(write_predictions(predictions, results / "predictions.csv"))
     table4 = None
     if scenario == NT_SCENARIO:
         table4 = ntpingpong.table4(data)
@@ -404,10 +400,9 @@ def report(scenario, results, reference=None):
                      f"index in {results / NP_OUT_DIR}")
     if predictions is not None:
         if summary is None:
-            parts.append(f"{scenario} predicts the paper blind (no reference values); "
-                         "summary.csv not written")
-        parts.append(f"Blind predictions ({len(predictions)}, predictions.csv)")
-        parts.append(predictions_text(predictions))
+            parts.append(f"no reference rows for scenario {scenario}; summary.csv not written")
+            parts.append(f"Simulated values ({len(predictions)})")
+            parts.append(predictions_text(predictions))
         if scenario == NAS_SCENARIO:
             parts.append(nas_text(data))
         if summary is None:

@@ -50,6 +50,7 @@ from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
 from . import gm, netpipe
 from .io import read_data
+from .predictions import SCENARIO_PREDICTIONS, InputError
 from .reference import load_reference, parse_config, reference_for
 
 SUMMARY_COLUMNS = ["paper", "experiment", "config", "metric", "sim_value", "ref_value",
@@ -260,6 +261,116 @@ def rel_err(sim, ref):
     return (sim - ref) / ref
 
 
+# --- Scoring: one rule for every kind of reference row -------------------------------------
+#
+# A summary row's ``rel_err`` is a signed fraction whose size means the same thing for every
+# kind of metric, so that the median |rel_err| of a paper mixes its rows fairly; the tolerance
+# of a row (the blind record's "within tolerance") is stated in the metric's own unit. Both
+# are described in reference/README.md, "Scoring gaps, ratios, counts and yes/no facts".
+
+YES_NO_METRICS = frozenset({"myrinet_lower", "drop"})       # 1 = yes, 0 = no
+COUNT_METRICS = frozenset({"configs_matching_or_beating"})  # out of N configurations
+PCT_SUFFIX = "_pct"                                          # percentage points
+_GAP_RE = re.compile(r"(?:^|_)gap_(us|mbps)$")               # x minus y, in µs or Mbit/s
+_COUNT_OF_RE = re.compile(r"^(\d+)configs$")                 # suite=15configs -> N = 15
+# Tolerances: plain values and ratios within 20 % of the paper's number when it is approximate
+# ("about"), 10 % when not; gaps within 25 % of the paper's gap or the unit's floor, whichever
+# is larger; percentages within 25 % or 1 point; counts within 1; yes/no facts exactly.
+VALUE_TOL = {1: 0.20, 0: 0.10}
+GAP_TOL = 0.25
+GAP_FLOOR = {"us": 5.0, "mbps": 10.0}
+PCT_TOL, PCT_FLOOR = 0.25, 1.0
+COUNT_TOL = 1
+
+
+def metric_kind(metric):
+    """How a metric is scored: ``"yes_no"``, ``"count"``, ``"pct"``, ``"gap"`` or ``"value"``.
+
+    ``yes_no``: :data:`YES_NO_METRICS`; ``count``: :data:`COUNT_METRICS`; ``pct``: a name
+    ending in ``_pct``; ``gap``: a name ending in ``gap_us`` or ``gap_mbps`` (a difference x - y
+    of two simulated quantities, ``x-vs-y`` in the config); anything else (plain values,
+    ``latency_ratio``, ``ratio_vs_*``) is a ``value``.
+    """
+    metric = str(metric)
+    if metric in YES_NO_METRICS:
+        return "yes_no"
+    if metric in COUNT_METRICS:
+        return "count"
+    if metric.endswith(PCT_SUFFIX):
+        return "pct"
+    if _GAP_RE.search(metric):
+        return "gap"
+    return "value"
+
+
+def count_of(config):
+    """N of a count metric's config: ``suite=15configs`` -> 15; NaN when no key says it."""
+    for value in parse_config(config).values():
+        match = _COUNT_OF_RE.match(str(value))
+        if match:
+            return float(match.group(1))
+    return math.nan
+
+
+def score_error(sim, ref, metric, config="", scale=math.nan):
+    """Signed error of ``sim`` against the paper's ``ref`` as a fraction (``rel_err``).
+
+    - a plain value or a ratio: ``(sim - ref) / ref`` (:func:`rel_err`);
+    - a gap ``x-vs-y`` (``*gap_us``, ``*gap_mbps``): ``(sim - ref) / scale``, ``scale`` the
+      larger magnitude of the two simulated quantities compared (the gap's error as a fraction
+      of what it is the difference of; NaN without a positive ``scale``);
+    - a ``*_pct`` metric: ``(sim - ref) / 100`` (percentage points as a fraction);
+    - a count out of N configurations: ``(sim - ref) / N``, N from the config
+      (:func:`count_of`);
+    - a yes/no fact: 0 when ``sim`` and ``ref`` agree, 1 when not.
+
+    NaN when ``sim`` or ``ref`` is NaN or the denominator is unknown or 0.
+    """
+    sim, ref = _as_number(sim), _as_number(ref)
+    if math.isnan(sim) or math.isnan(ref):
+        return math.nan
+    kind = metric_kind(metric)
+    if kind == "value":
+        return rel_err(sim, ref)
+    if kind == "yes_no":
+        return 0.0 if round(sim) == round(ref) else 1.0
+    if kind == "pct":
+        return (sim - ref) / 100.0
+    den = count_of(config) if kind == "count" else abs(_as_number(scale))
+    if math.isnan(den) or den == 0:
+        return math.nan
+    return (sim - ref) / den
+
+
+def tolerance(ref, metric, approx=1):
+    """The largest ``|sim - ref|`` the blind record counts as within tolerance, in the
+    metric's own unit: a value or ratio 20 % of ``|ref|`` (10 % when ``approx`` is 0, the
+    paper's number exact); a gap ``max(25 % of |ref|, floor)`` with the floor 5 µs or
+    10 Mbit/s; a percentage ``max(25 % of |ref|, 1 point)``; a count 1; a yes/no fact 0."""
+    ref = abs(_as_number(ref))
+    kind = metric_kind(metric)
+    if kind == "yes_no":
+        return 0
+    if kind == "count":
+        return COUNT_TOL
+    if kind == "pct":
+        return max(PCT_TOL * ref, PCT_FLOOR)
+    if kind == "gap":
+        return max(GAP_TOL * ref, GAP_FLOOR[_GAP_RE.search(str(metric)).group(1)])
+    return VALUE_TOL[1 if int(approx) else 0] * ref
+
+
+def within_tolerance(sim, ref, metric, approx=1):
+    """True when ``|sim - ref| <= tolerance(ref, metric, approx)`` (edges count; a yes/no
+    fact must agree exactly); False when ``sim`` or ``ref`` is NaN (not simulated)."""
+    sim, ref = _as_number(sim), _as_number(ref)
+    if math.isnan(sim) or math.isnan(ref):
+        return False
+    if metric_kind(metric) == "yes_no":
+        return round(sim) == round(ref)
+    return bool(abs(sim - ref) <= tolerance(ref, metric, approx) + 1e-9 * max(1.0, abs(ref)))
+
+
 def paper_id(value):
     """The paper as its 3-digit string (``0`` or ``"0"`` -> ``"000"``)."""
     text = str(value).strip()
@@ -274,20 +385,45 @@ def _as_frame(obj, reader):
     raise TypeError(f"expected a DataFrame or a path, got {type(obj).__name__}")
 
 
+def derived_values(scenario, data):
+    """``{(config, metric): (sim_value, scale)}`` of a scenario whose rows are whole-setup
+    comparisons (seed 003's, :data:`analysis.predictions.SCENARIO_PREDICTIONS`); None for any
+    other scenario. Data that cannot give them (a column missing) warns and gives ``{}``."""
+    derive = SCENARIO_PREDICTIONS.get(scenario)
+    if derive is None:
+        return None
+    if data is None or len(data) == 0:
+        return {}
+    try:
+        frame = derive(data)
+    except InputError as exc:
+        warnings.warn(f"{scenario}: cannot evaluate ({exc})", stacklevel=3)
+        return {}
+    return {(r["config"], r["metric"]): (float(r["sim_value"]), float(r["scale"]))
+            for r in frame.to_dict("records")}
+
+
 def build_summary(scenario, data, ref=None):
     """Summary table of ``scenario``: one row per reference row naming it, in file order.
 
     ``data``: the scenario's data frame (or a path to its ``data.csv``); ``ref``: the reference
     frame (or a path; default :func:`load_reference`). Columns: ``paper`` (3-digit string),
     ``experiment``, ``config`` and ``metric`` copied exactly, ``sim_value``, ``ref_value``,
-    ``rel_err`` = (sim - ref) / ref as a signed fraction.
+    ``rel_err`` as a signed fraction by :func:`score_error` ((sim - ref) / ref for a plain
+    value). The simulated value is :func:`evaluate`'s, or for seed 003's scenarios the derived
+    quantity of the same config and metric (:func:`derived_values`); NaN when not computable.
     """
     data = _as_frame(data, read_data)
     ref = load_reference() if ref is None else _as_frame(ref, load_reference)
     rows = reference_for(scenario, ref)
+    derived = derived_values(scenario, data) if len(rows) else None
     records = []
     for row in rows.to_dict("records"):
-        sim = evaluate(data, row["config"], row["metric"])
+        scale = math.nan
+        if derived is None:
+            sim = evaluate(data, row["config"], row["metric"])
+        else:
+            sim, scale = derived.get((row["config"], row["metric"]), (math.nan, math.nan))
         ref_value = _as_number(row["value"])
         records.append({
             "paper": paper_id(row.get("paper", "")),
@@ -296,7 +432,7 @@ def build_summary(scenario, data, ref=None):
             "metric": row["metric"],
             "sim_value": sim,
             "ref_value": ref_value,
-            "rel_err": rel_err(sim, ref_value),
+            "rel_err": score_error(sim, ref_value, row["metric"], row["config"], scale),
         })
     out = pd.DataFrame(records, columns=SUMMARY_COLUMNS)
     for col in ("sim_value", "ref_value", "rel_err"):

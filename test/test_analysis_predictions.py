@@ -1,4 +1,4 @@
-"""Tests of analysis.predictions and the report of raw-ethernet-vs-myrinet (seed 003, blind).
+"""Tests of analysis.predictions and the report of raw-ethernet-vs-myrinet (seed 003 Figs. 1, 2).
 
 The expected values are worked out by hand from the small synthetic curves below.
 """
@@ -17,7 +17,8 @@ sys.path.insert(0, str(REPO))
 
 from analysis.plots import raw_bw_figure, raw_latency_figure  # noqa: E402
 from analysis.predictions import (PREDICTION_COLUMNS, InputError, raw_bw_predictions,  # noqa: E402
-                                  raw_latency_predictions, raw_predictions, write_predictions)
+                                  raw_latency_predictions, raw_predictions)
+from analysis.summary import SUMMARY_COLUMNS  # noqa: E402
 from analysis import report as report_module  # noqa: E402
 from analysis.report import main  # noqa: E402
 
@@ -59,6 +60,17 @@ def as_dict(pred):
     assert list(pred.columns) == PREDICTION_COLUMNS
     return {(r["experiment"], r["config"], r["metric"]): r["sim_value"]
             for r in pred.to_dict("records")}
+
+
+def summary_dict(results):
+    """``{(experiment, config, metric): sim_value}`` of ``results/summary.csv``'s simulated
+    rows (the seed 003 rows of this scenario, in the reference table's order)."""
+    summary = pd.read_csv(results / "summary.csv", dtype={"paper": str})
+    assert list(summary.columns) == SUMMARY_COLUMNS and len(summary) == len(KEYS)
+    assert [tuple(r) for r in summary[["experiment", "config", "metric"]].to_numpy()] == KEYS
+    assert set(summary["paper"]) == {"003"}
+    return {(r["experiment"], r["config"], r["metric"]): r["sim_value"]
+            for r in summary.to_dict("records") if r["sim_value"] == r["sim_value"]}
 
 
 def with_mbps(net, values):
@@ -112,7 +124,7 @@ def test_missing_curves_leave_rows_out():
     assert only_myrinet == {KEYS[5]: 1200.0}
     empty = raw_predictions(data.iloc[:0])
     assert empty.empty and list(empty.columns) == PREDICTION_COLUMNS
-    assert not raw_predictions(data).isna().any().any()
+    assert not raw_predictions(data)["sim_value"].isna().any()
 
 
 def test_missing_message_size_leaves_row_out():
@@ -142,17 +154,13 @@ def test_missing_columns_raise_input_error():
         raw_predictions(bad)
 
 
-def test_write_predictions(tmp_path):
-    path = write_predictions(raw_predictions(synthetic()), tmp_path / "p" / "predictions.csv")
-    lines = path.read_text().splitlines()
-    assert lines[0] == "experiment,config,metric,sim_value"
-    assert lines[1:] == [f"{e},{c},{m},{v}" for (e, c, m), v in
-                         zip(KEYS, ["8", "8.75", "0.75", "960", "-10", "1200", "1"])]
-    assert [p.name for p in path.parent.iterdir()] == ["predictions.csv"]  # no temp file
-    with pytest.raises(ValueError):
-        write_predictions(pd.DataFrame({"config": ["x"], "sim_value": [1.0]}),
-                          tmp_path / "bad.csv")
-    assert not (tmp_path / "bad.csv").exists()
+def test_gap_scale_is_the_larger_quantity_compared():
+    pred = raw_predictions(synthetic())
+    # By hand: Myrinet 18.5 vs GigE-on 10.5 and GigE-off 9.75 at 4 B; GigE on 10.0 vs off 9.25
+    # at 1 B; peaks on 950 vs off 960; the other rows are not gaps.
+    scale = list(pred["scale"])
+    assert scale[:3] == [18.5, 18.5, 10.0] and scale[4] == 960.0
+    assert all(v != v for v in scale[3:4] + scale[5:])  # NaN
 
 
 def _labels(ax):
@@ -175,7 +183,7 @@ def test_raw_figures():
     assert _labels(ax)[:2] == ["GigE, coalescing on", "GigE, coalescing off"]
     assert "Myrinet (GM)" not in _labels(ax)
     assert ax.get_ylabel() == "Unidirectional bandwidth (Mbit/s)"
-    assert "Fig. 2 (predicted blind)" in ax.get_title()
+    assert "Fig. 2" in ax.get_title() and "blind" not in ax.get_title()
     assert list(ax.get_lines()[1].get_ydata()) == [1.0, 4.0, 800.0, 960.0]
 
 
@@ -206,19 +214,23 @@ def test_cli_end_to_end(tmp_path):
     proc = _run_cli(SCENARIO, "--results", str(results))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert sorted(os.listdir(results)) == ["data.csv", "predictions.csv",
-                                           f"{SCENARIO}-bw.png", f"{SCENARIO}.png"]
+    assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}-bw.png",
+                                           f"{SCENARIO}.png", "summary.csv"]
     for name in (f"{SCENARIO}.png", f"{SCENARIO}-bw.png"):
         assert (results / name).read_bytes()[:8] == PNG_MAGIC
-    pred = pd.read_csv(results / "predictions.csv")
-    assert list(pred.columns) == PREDICTION_COLUMNS and len(pred) == 7
-    assert [tuple(r) for r in pred[["experiment", "config", "metric"]].to_numpy()] == KEYS
-    assert list(pred["sim_value"]) == pytest.approx(EXPECTED)
+    sim = summary_dict(results)
+    assert [sim[k] for k in KEYS] == pytest.approx(EXPECTED)
+    summary = pd.read_csv(results / "summary.csv")
+    # By hand: (8 + 40) / 18.5; (960 - 960) / 960; myrinet_lower agrees: 0
+    assert summary["rel_err"].iloc[0] == pytest.approx(48 / 18.5)
+    assert summary["rel_err"].iloc[3] == pytest.approx(0.0)
+    assert summary["rel_err"].iloc[6] == 0.0
     out = proc.stdout
-    assert "summary.csv not written" in out and "no reference rows" not in out
+    assert "no reference rows" not in out and "n=7 median |err|" in out
     line = next(s for s in out.splitlines() if "coalesce=on-vs-off;msg=1" in s)
-    assert line.split() == ["raw-latency", "net=gige;coalesce=on-vs-off;msg=1",
-                            "latency_gap_us", "0.75"]
+    # (0.75 - 30) / 10
+    assert line.split() == ["net=gige;coalesce=on-vs-off;msg=1", "latency_gap_us", "0.75",
+                            "30", "-292.5%"]
 
 
 def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
@@ -226,22 +238,29 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
     results.mkdir()
     shutil.copy(FIXTURES / "raw_ethernet_vs_myrinet.csv", results / "data.csv")
     assert main([SCENARIO, "--results", str(results)]) == 0
-    assert not (results / "summary.csv").exists()
-    pred = as_dict(pd.read_csv(results / "predictions.csv"))
+    pred = summary_dict(results)
     # From the sample: 18.972 - 11.404, 18.972 - 11.112, 11.404 - 11.112, 961.334,
     # 961.334 - 961.334, 1233.292, and Myrinet lower at every size up to 1500.
     assert [pred[k] for k in KEYS] == pytest.approx([7.568, 7.86, 0.292, 961.334, 0.0,
                                                      1233.292, 1])
-    assert "Blind predictions (7" in capsys.readouterr().out
+    assert "n=7 median |err|" in capsys.readouterr().out
 
 
-def test_no_reference_rows_is_not_a_warning(tmp_path, capsys, no_figures):
+def test_summary_written_without_warning(tmp_path, capsys, no_figures):
     results = _results(tmp_path, synthetic())
     assert main([SCENARIO, "--results", str(results)]) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
-    assert not (results / "summary.csv").exists()
-    assert (results / "predictions.csv").is_file()
+    assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]  # no predictions.csv
+
+
+def test_other_reference_prints_the_simulated_values(tmp_path, capsys, no_figures):
+    results = _results(tmp_path, synthetic())
+    assert main([SCENARIO, "--results", str(results), "--reference",
+                 str(FIXTURES / "reference_small.csv")]) == 0
+    out = capsys.readouterr().out
+    assert sorted(os.listdir(results)) == ["data.csv"]
+    assert "summary.csv not written" in out and "Simulated values (7)" in out
 
 
 def test_missing_reference_file_is_refused(tmp_path, capsys, no_figures):
@@ -257,8 +276,8 @@ def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
     data = synthetic()
     results = _results(tmp_path, data[data["net"] == "gige"])
     assert main([SCENARIO, "--results", str(results)]) == 0
-    pred = pd.read_csv(results / "predictions.csv")
-    assert len(pred) == 3 and not pred["sim_value"].isna().any()
+    summary = pd.read_csv(results / "summary.csv")
+    assert len(summary) == 7 and summary["sim_value"].notna().sum() == 3
 
 
 def test_cli_missing_column_exits_2_with_one_line(tmp_path):

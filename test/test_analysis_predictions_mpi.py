@@ -1,4 +1,4 @@
-"""Tests of the blind predictions and figures of lampi-latency-bandwidth (seed 003 Figs. 3, 4).
+"""Tests of the derived values and figures of lampi-latency-bandwidth (seed 003 Figs. 3, 4).
 
 The expected values are worked out by hand from the small synthetic stacks below.
 """
@@ -18,7 +18,8 @@ sys.path.insert(0, str(REPO))
 from analysis.plots import lampi_bw_figure, lampi_latency_figure  # noqa: E402
 from analysis.predictions import (LAMPI_COLUMNS, PREDICTION_COLUMNS, InputError,  # noqa: E402
                                   lampi_predictions, mpi_bw_predictions,
-                                  mpi_latency_predictions, predictions_for, write_predictions)
+                                  mpi_latency_predictions, predictions_for)
+from analysis.summary import SUMMARY_COLUMNS  # noqa: E402
 from analysis import report as report_module  # noqa: E402
 from analysis.report import main  # noqa: E402
 
@@ -75,6 +76,16 @@ def as_dict(pred):
     assert list(pred.columns) == PREDICTION_COLUMNS
     return {(r["experiment"], r["config"], r["metric"]): r["sim_value"]
             for r in pred.to_dict("records")}
+
+
+def summary_dict(results):
+    """``{(experiment, config, metric): sim_value}`` of ``results/summary.csv``'s simulated
+    rows (the seed 003 rows of this scenario, in the reference table's order)."""
+    summary = pd.read_csv(results / "summary.csv", dtype={"paper": str})
+    assert list(summary.columns) == SUMMARY_COLUMNS and len(summary) == len(KEYS)
+    assert [tuple(r) for r in summary[["experiment", "config", "metric"]].to_numpy()] == KEYS
+    return {(r["experiment"], r["config"], r["metric"]): r["sim_value"]
+            for r in summary.to_dict("records") if r["sim_value"] == r["sim_value"]}
 
 
 def with_value(data, stack, msg, column, value):
@@ -207,13 +218,12 @@ def test_non_numeric_value_raises_input_error():
         lampi_predictions(bad)
 
 
-def test_write_predictions(tmp_path):
-    path = write_predictions(lampi_predictions(synthetic()), tmp_path / "predictions.csv")
-    lines = path.read_text().splitlines()
-    assert lines[0] == "experiment,config,metric,sim_value"
-    assert lines[1:] == [f"{e},{c},{m},{v}" for (e, c, m), v in
-                         zip(KEYS, ["-15", "-10", "8", "2", "900", "740", "0", "915", "940",
-                                    "-4.5"])]
+def test_gap_scales():
+    scale = list(lampi_predictions(synthetic())["scale"])
+    # By hand: max(20, 35); max(640, 650); the larger mean over 4, 1024, 16384 B: ED
+    # (27 + 45 + 212) / 3 against TCP (20 + 40 + 200) / 3; max(935.5, 940) at 2 MB.
+    assert [scale[i] for i in (0, 1, 2, 9)] == pytest.approx([35.0, 650.0, 284 / 3, 940.0])
+    assert all(scale[i] != scale[i] for i in range(3, 9))  # NaN: not gaps
 
 
 def _labels(ax):
@@ -226,7 +236,7 @@ def test_lampi_latency_figure():
     assert ax.get_xscale() == "log" and ax.xaxis.get_transform().base == 2
     assert ax.get_xlabel() == "Message size (bytes)"
     assert ax.get_ylabel() == "One-way latency (µs)"
-    assert "seed 003 Fig. 3 (predicted blind)" in ax.get_title()
+    assert "seed 003 Fig. 3" in ax.get_title()
     tcp = ax.get_lines()[0]
     assert list(tcp.get_xdata()) == [4, 1024, 16384, 32768, 65536]  # up to 64 KB
     assert list(tcp.get_ydata()) == [20.0, 40.0, 200.0, 360.0, 640.0]
@@ -238,7 +248,7 @@ def test_lampi_bw_figure():
     ax = lampi_bw_figure(synthetic()).axes[0]
     assert _labels(ax)[:4] == ["LA-MPI-TCP", "LA-MPI-TCP-ED", "LA-MPI-GM", "MPICH-GM"]
     assert ax.get_ylabel() == "Unidirectional bandwidth (Mbit/s)"
-    assert "Fig. 4 (predicted blind)" in ax.get_title()
+    assert "Fig. 4" in ax.get_title()
     assert ax.get_xscale() == "log" and ax.xaxis.get_transform().base == 2
     gm = ax.get_lines()[2]
     assert list(gm.get_xdata()) == list(SIZES)  # the whole range
@@ -277,18 +287,17 @@ def test_cli_end_to_end(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}-bw.png", f"{SCENARIO}.png",
-                                           "predictions.csv"]
+                                           "summary.csv"]
     for name in (f"{SCENARIO}.png", f"{SCENARIO}-bw.png"):
         assert (results / name).read_bytes()[:8] == PNG_MAGIC
-    pred = pd.read_csv(results / "predictions.csv")
-    assert list(pred.columns) == PREDICTION_COLUMNS and pred.shape == (10, 4)
-    assert [tuple(r) for r in pred[["experiment", "config", "metric"]].to_numpy()] == KEYS
-    assert list(pred["sim_value"]) == pytest.approx(EXPECTED)
+    sim = summary_dict(results)
+    assert [sim[k] for k in KEYS] == pytest.approx(EXPECTED)
     out = proc.stdout
-    assert "summary.csv not written" in out and "Blind predictions (10" in out
-    assert "no reference rows" not in out
+    assert "no reference rows" not in out and "n=10 median |err|" in out
     line = next(s for s in out.splitlines() if "stack=lampi-tcp-ed-vs-tcp;msg=2097152" in s)
-    assert line.split() == ["mpi-bw", "stack=lampi-tcp-ed-vs-tcp;msg=2097152", "gap_mbps", "-4.5"]
+    # paper -20 Mbit/s: (-4.5 + 20) / 940
+    assert line.split() == ["stack=lampi-tcp-ed-vs-tcp;msg=2097152", "gap_mbps", "-4.5", "-20",
+                            "+1.6%"]
 
 
 def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
@@ -297,9 +306,9 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
     shutil.copy(FIXTURES / "lampi_latency_bandwidth.csv", results / "data.csv")
     assert main([SCENARIO, "--results", str(results)]) == 0
     captured = capsys.readouterr()
-    assert captured.err == "" and "Blind predictions (10" in captured.out
-    assert sorted(os.listdir(results)) == ["data.csv", "predictions.csv"]
-    pred = as_dict(pd.read_csv(results / "predictions.csv"))
+    assert captured.err == "" and "n=10 median |err|" in captured.out
+    assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]
+    pred = summary_dict(results)
     # From the sample: 24.245 - 36.554, 641.860 - 652.192, ED - TCP summed over the 13 sizes
     # 4..16384 is 91.04, max(360.056/185.077, 374.146/192.077, 377.640/250.329) (TCP-ED),
     # 928.442 (16384), 900.143 (2048), GM rises 743.621 -> 820.284 so no drop, 916.103,
@@ -312,8 +321,8 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
 def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
     results = _results(tmp_path, without(synthetic(), ["lampi-gm"]))
     assert main([SCENARIO, "--results", str(results)]) == 0
-    pred = pd.read_csv(results / "predictions.csv")
-    assert len(pred) == 6 and not pred["sim_value"].isna().any()
+    summary = pd.read_csv(results / "summary.csv")
+    assert len(summary) == 10 and summary["sim_value"].notna().sum() == 6
 
 
 def test_cli_missing_columns_exit_2_with_one_line(tmp_path):

@@ -1,4 +1,4 @@
-"""Tests of the blind predictions and figure of nas-overlap (seed 003 Fig. 5).
+"""Tests of the derived values and figure of nas-overlap (seed 003 Fig. 5).
 
 The expected values are worked out by hand from the synthetic times below: every stack's time
 is the LA-MPI-GM time of the config times a chosen ratio (powers of two over 4, so the times
@@ -21,8 +21,7 @@ from analysis import report as report_module  # noqa: E402
 from analysis.plots import nas_figure, plot_nas  # noqa: E402
 from analysis.predictions import (NAS_COLUMNS, NAS_CONFIGS, NAS_STACKS,  # noqa: E402
                                   PREDICTION_COLUMNS, SCENARIO_PREDICTIONS, InputError,
-                                  nas_normalized, nas_predictions, predictions_for,
-                                  write_predictions)
+                                  nas_normalized, nas_predictions, predictions_for)
 from analysis.report import PREDICTION_FIGURES, main  # noqa: E402
 
 SCENARIO = "nas-overlap"
@@ -277,12 +276,8 @@ def test_nas_normalized_order_and_missing_cells():
     assert only_tcp.empty
 
 
-def test_write_predictions(tmp_path):
-    path = write_predictions(nas_predictions(synthetic()), tmp_path / "predictions.csv")
-    lines = path.read_text().splitlines()
-    assert lines[0] == "experiment,config,metric,sim_value"
-    assert lines[1:] == [f"{e},{c},{m},{v}" for (e, c, m), v in
-                         zip(KEYS, ["58.333333", "13.333333", "6", "33.333333", "23.333333"])]
+def test_no_gap_rows_no_scale():
+    assert nas_predictions(synthetic())["scale"].isna().all()  # percentages and a count
 
 
 def _bars(ax):
@@ -294,8 +289,7 @@ def test_nas_figure():
     ax = nas_figure(synthetic()).axes[0]
     assert ax.get_xlabel() == "NAS benchmark.class.ranks"
     assert ax.get_ylabel() == "execution time / LA-MPI-GM time [ratio]"
-    assert ax.get_title() == ("NAS benchmarks normalized to LA-MPI-GM, seed 003 Fig. 5 "
-                              "(predicted blind)")
+    assert ax.get_title() == "NAS benchmarks normalized to LA-MPI-GM, seed 003 Fig. 5"
     assert [t.get_text() for t in ax.get_xticklabels()] == CONFIGS
     bars = _bars(ax)
     assert list(bars) == ["LA-MPI-TCP", "LA-MPI-TCP-ED", "LA-MPI-GM", "MPICH-GM"]
@@ -350,8 +344,7 @@ def test_plot_nas_writes_png(tmp_path):
 
 def test_report_figure_registration():
     assert PREDICTION_FIGURES[SCENARIO] == [
-        ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5 "
-                       "(predicted blind)")]
+        ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5")]
 
 
 @pytest.fixture
@@ -381,18 +374,21 @@ def test_cli_end_to_end(tmp_path):
     proc = _run_cli(SCENARIO, "--results", str(results))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}.png", "predictions.csv"]
+    assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}.png", "summary.csv"]
     assert (results / f"{SCENARIO}.png").read_bytes()[:8] == PNG_MAGIC
-    pred = pd.read_csv(results / "predictions.csv")
-    assert list(pred.columns) == PREDICTION_COLUMNS and pred.shape == (5, 4)
-    assert [tuple(r) for r in pred[["experiment", "config", "metric"]].to_numpy()] == KEYS
-    assert list(pred["sim_value"]) == pytest.approx(EXPECTED, abs=1e-6)
+    summary = pd.read_csv(results / "summary.csv")
+    assert [tuple(r) for r in summary[["experiment", "config", "metric"]].to_numpy()] == KEYS
+    assert list(summary["sim_value"]) == pytest.approx(EXPECTED, abs=1e-6)
+    # By hand: (875/15 - 5.2) / 100; (200/15 - 0.3) / 100; (6 - 6) / 15; (100/3 - 7) / 100;
+    # (350/15 - 0.25) / 100
+    assert list(summary["rel_err"]) == pytest.approx(
+        [(875 / 15 - 5.2) / 100, (200 / 15 - 0.3) / 100, 0.0, (100 / 3 - 7) / 100,
+         (350 / 15 - 0.25) / 100])
     out = proc.stdout
-    assert "summary.csv not written" in out and "Blind predictions (5" in out
-    assert "no reference rows" not in out
+    assert "no reference rows" not in out and "n=5 median |err|" in out
     line = next(s for s in out.splitlines() if "bench=is.C.8" in s)
-    assert line.split() == ["nas", "stack=lampi-tcp-ed-vs-gm;bench=is.C.8", "speedup_pct",
-                            "33.33"]
+    assert line.split() == ["stack=lampi-tcp-ed-vs-gm;bench=is.C.8", "speedup_pct", "33.33",
+                            "7", "+26.3%"]
     # The normalized times: one line per config, stacks in legend order.
     head = next(s for s in out.splitlines() if s.startswith("config "))
     assert head.split() == ["config", "LA-MPI-TCP", "LA-MPI-TCP-ED", "LA-MPI-GM", "MPICH-GM"]
@@ -405,10 +401,10 @@ def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
     data = without(data, ["mpich-gm"], ["is.C.8"])
     results = _results(tmp_path, data)
     assert main([SCENARIO, "--results", str(results)]) == 0
-    assert sorted(os.listdir(results)) == ["data.csv", "predictions.csv"]
-    pred = pd.read_csv(results / "predictions.csv")
-    assert [tuple(r) for r in pred[["experiment", "config", "metric"]].to_numpy()] == KEYS[1:4]
-    assert not pred["sim_value"].isna().any()
+    assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]
+    summary = pd.read_csv(results / "summary.csv")
+    assert len(summary) == 5
+    assert list(summary["sim_value"].notna()) == [False, True, True, True, False]
     out = capsys.readouterr().out
     row = next(s for s in out.splitlines() if s.startswith("is.C.8 "))
     assert row.split() == ["is.C.8", "2", "0.75", "1", "-"]
@@ -418,10 +414,10 @@ def test_no_gm_run_reports_no_rows(tmp_path, capsys):
     results = _results(tmp_path, without(synthetic(), ["lampi-gm"]))
     with pytest.warns(UserWarning, match="LA-MPI-GM"):
         assert main([SCENARIO, "--results", str(results)]) == 0
-    assert sorted(os.listdir(results)) == ["data.csv", "predictions.csv"]
-    assert pd.read_csv(results / "predictions.csv").empty
+    assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]
+    assert pd.read_csv(results / "summary.csv")["sim_value"].isna().all()
     out = capsys.readouterr().out
-    assert "Blind predictions (0" in out and "no normalized NAS times" in out
+    assert "n=0 median |err|=n/a" in out and "no normalized NAS times" in out
 
 
 def test_cli_missing_column_exits_2_with_one_line(tmp_path):

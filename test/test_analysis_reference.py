@@ -70,3 +70,20 @@ def test_real_seeds_table():
     assert not any(math.isnan(v) for v in ref["value"])
     assert len(reference_for("gige-mtu-sweep", ref)) == 16
     assert len(reference_for("gige-tcp-netpipe", ref)) == 12
+
+
+def test_seed003_rows_released():
+    # Seed 003's 22 rows, released after its two blind rounds: three scenarios, every value a
+    # number, the paper's table order kept.
+    ref = load_reference()
+    rows = ref[ref["paper"] == "003"]
+    assert len(rows) == 22
+    assert rows["scenario"].value_counts().to_dict() == {
+        "raw-ethernet-vs-myrinet": 7, "lampi-latency-bandwidth": 10, "nas-overlap": 5}
+    first, last = rows.iloc[0], rows.iloc[-1]
+    assert (first["config"], first["metric"], first["value"]) == (
+        "net=myrinet-vs-gige;coalesce=on;msg=4", "latency_gap_us", -40.0)
+    assert (last["config"], last["metric"], last["value"]) == (
+        "stack=mpich-gm-vs-lampi-gm", "mean_diff_pct", 0.25)
+    assert set(rows.loc[rows["approx"] == 0, "metric"]) == {
+        "myrinet_lower", "drop", "configs_matching_or_beating"}

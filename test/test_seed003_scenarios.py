@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Seed 003 scenarios (predicted blind): bad input is refused; small runs write every
-prediction key they cover, deterministically."""
+"""Seed 003 scenarios: bad input is refused; small runs write a summary.csv with every seed 003
+row they cover, deterministically."""
 
 import pandas as pd
 import pytest
@@ -35,9 +35,11 @@ def test_raw_predictions_complete_and_deterministic(run_scenario, tmp_path):
     b = run_scenario("raw-ethernet-vs-myrinet", tmp_path / "b", *args,
             "--report=0")
     assert (a / "data.csv").read_bytes() == (b / "data.csv").read_bytes()
-    pred = pd.read_csv(a / "predictions.csv")
-    assert list(pred.columns) == ["experiment", "config", "metric", "sim_value"]
-    assert len(pred) == 7 and pred.sim_value.notna().all()
+    summary = pd.read_csv(a / "summary.csv")
+    assert list(summary.columns) == ["paper", "experiment", "config", "metric", "sim_value",
+                                     "ref_value", "rel_err"]
+    assert len(summary) == 7 and summary.sim_value.notna().all()
+    assert not (a / "predictions.csv").exists()
     data = pd.read_csv(a / "data.csv")
     gige = data[data.net == "gige"].pivot(index="msg_bytes", columns="coalesce",
                                           values="latency_us")
@@ -52,8 +54,8 @@ def test_lampi_predictions_and_protocol_switch(run_scenario, tmp_path):
     for _, c in data.groupby("stack"):
         lat = c.set_index("msg_bytes").latency_us
         assert lat[32768] > lat[16384]  # the rendezvous above 16 KB adds a round trip
-    pred = pd.read_csv(out / "predictions.csv")
-    keys = set(pred.experiment + "|" + pred.config + "|" + pred.metric)
+    summary = pd.read_csv(out / "summary.csv").dropna(subset=["sim_value"])
+    keys = set(summary.experiment + "|" + summary.config + "|" + summary.metric)
     assert "mpi-latency|stack=lampi-tcp-vs-gm;msg=65536|latency_gap_us" in keys
     assert "mpi-bw|stack=all;msg=16384-to-32768|drop" in keys
 
