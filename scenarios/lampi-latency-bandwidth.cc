@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.2, Figures 3 and 4, predicted blind: MPI
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.2, Figures 3 and 4,
+// predicted blind twice, then released: MPI
 // message latency (half a blocking send/recv ping-pong) and unidirectional bandwidth (one rank
 // sends messages of a fixed size with blocking sends as fast as it can, the other receives
 // them) for LA-MPI 1.4.5 over TCP (polling, LA-MPI-TCP, and event-driven, LA-MPI-TCP-ED) on
@@ -143,7 +144,8 @@ int
 main(int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, "lampi-latency-bandwidth",
-                      "Seed 003 Figs 3 and 4 (predicted blind): MPI ping-pong latency and "
+                      "Seed 003 Figs 3 and 4 (released after two blind predictions): MPI "
+                      "ping-pong latency and "
                       "unidirectional bandwidth against message size for LA-MPI-TCP, "
                       "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
                       "(LANai 7.2), Athlon XP 2800+ / FreeBSD 4.7 nodes.");
@@ -165,7 +167,7 @@ main(int argc, char** argv)
                  1,
                  1u << 30,
                  4194304);
-    SweepRunner::AddArguments(args, "lampi-latency-bandwidth", "predictions.csv and the plots");
+    SweepRunner::AddArguments(args, "lampi-latency-bandwidth", "summary.csv and the plots");
     args.Parse();
     std::vector<std::string> stacks =
         args.GetChoiceList("stack");

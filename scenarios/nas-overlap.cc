@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 4, Figure 5, predicted blind: execution time
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 4, Figure 5,
+// predicted blind twice, then released: execution time
 // of the NAS Parallel Benchmarks BT, SP, LU, IS and MG (classes B and C, 4, 8 or 9 ranks)
 // with LA-MPI-TCP and LA-MPI-TCP-ED over Intel PRO/1000 MT through a Gigabit switch, and
 // LA-MPI-GM (and MPICH-GM) over LANai 7.2 through a Myrinet switch, on Athlon XP 2800+ /
@@ -169,7 +170,8 @@ int
 main(int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, "nas-overlap",
-                      "Seed 003 Fig. 5 (predicted blind): NAS benchmark skeletons (BT, SP, LU, "
+                      "Seed 003 Fig. 5 (released after two blind predictions): NAS benchmark "
+                      "skeletons (BT, SP, LU, "
                       "IS, MG; classes B, C; 4, 8 or 9 ranks) with LA-MPI-TCP, LA-MPI-TCP-ED "
                       "(PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM (LANai 7.2, "
                       "Myrinet switch) on Athlon XP 2800+ / FreeBSD 4.7 nodes; execution times "
@@ -194,7 +196,7 @@ main(int argc, char** argv)
              "BtRate, SpRate, LuRate, MgRate [Mflop/s per process] or IsRate [Mkeys/s] "
              "(e.g. npb.BtRate=400)",
              "");
-    SweepRunner::AddArguments(args, "nas-overlap", "predictions.csv and the plot");
+    SweepRunner::AddArguments(args, "nas-overlap", "summary.csv and the plot");
     args.Parse();
     std::vector<NasConfig> configs;
     {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.1, Figures 1 and 2, predicted blind: raw
+// Seed 003 (Majumder & Rixner, LACSI 2004), sec. 3.1, Figures 1 and 2,
+// predicted blind twice, then released: raw
 // network latency (half the ping-pong time) and unidirectional bandwidth against message size
 // between two AMD Athlon XP 2800+ / FreeBSD 4.7 nodes. Ethernet: a kernel-level UDP benchmark
 // (zero-copy send and receive inside the kernel) over Intel PRO/1000 MT Server NICs through a
@@ -140,7 +141,8 @@ int
 main(int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, "raw-ethernet-vs-myrinet",
-                      "Seed 003 Figs 1 and 2 (predicted blind): raw latency and unidirectional "
+                      "Seed 003 Figs 1 and 2 (released after two blind predictions): raw latency "
+                      "and unidirectional "
                       "bandwidth against message size, kernel-level UDP over Intel PRO/1000 MT "
                       "(em coalescing at the driver defaults and off) through a Gigabit switch, "
                       "and gm_allsize over LANai 7.2, Athlon XP 2800+ / FreeBSD 4.7 nodes.");
@@ -159,7 +161,7 @@ main(int argc, char** argv)
                  1u << 30,
                  2097152);
     args.AddUint("reps", "round trips per latency point", "count", 1, 100000, 20);
-    SweepRunner::AddArguments(args, "raw-ethernet-vs-myrinet", "predictions.csv and the plots");
+    SweepRunner::AddArguments(args, "raw-ethernet-vs-myrinet", "summary.csv and the plots");
     args.Parse();
     std::vector<std::string> nets = args.GetChoiceList("net");
     std::vector<std::string> coalesce = args.GetChoiceList("coalesce");

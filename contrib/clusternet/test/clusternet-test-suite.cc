@@ -241,7 +241,8 @@ class GigeLosslessTestCase : public TestCase
         NodeContainer nodes;
         nodes.Create(2);
         HostHelper host;
-        host.SetCpuAttribute("RxPacketCycles", DoubleValue(13500)); // 30 us at 450 MHz; 1500 B in 12 us on the wire
+        // 30 us at 450 MHz (1500 B take 12 us on the wire)
+        host.SetCpuAttribute("RxPacketCycles", DoubleValue(13500));
         host.SetCpuAttribute("InterruptCycles", DoubleValue(450)); // 1 us
         host.Install(nodes.Get(1));
         GigeHelper gige;
@@ -514,7 +515,8 @@ class CoalescerTriggersTestCase : public TestCase
  * A software device (NT's loopback): with TxCopy the sender's CPU copies the frame (1000 bytes
  * plus the 14-byte Ethernet header at 800 Mbit/s: 10.14 us) before it leaves; without
  * HardwareInterrupt the receiver's CPU skips InterruptCycles (here 20 us) and pays
- * DriverRxCycles (4 us) alone. Delivery times differ from the plain device's by exactly those amounts.
+ * DriverRxCycles (4 us) alone. Delivery times differ from the plain device's by exactly those
+ * amounts.
  */
 class SoftwareDeviceTestCase : public TestCase
 {
@@ -1027,7 +1029,9 @@ class ProfilePartsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "RxFifoSize"), "32768", "inherited part value");
         NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "DriverRxCycles"), "1800", "overridden");
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
-        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*nic, "device", dev), 2, "both parts applied");
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*nic, "device", dev),
+                              2,
+                              "both parts applied");
 
         struct Bad
         {
@@ -1044,7 +1048,8 @@ class ProfilePartsTestCase : public TestCase
                   ":13: pb-nic: parts 'pb-a' and 'pb-b' both set device.RxFifoSize"},
               Bad{parts + "[pb-nic]\nkind = \"nic\"\nparts = [\"pb-a\", \"pb-lam\"]\n"
                           "description = \"x\"\n[pb-lam]\nkind = \"mpi\"\ndescription = \"l\"\n",
-                  ":13: pb-nic: part 'pb-lam' is not a profile of a part kind of a nic (chip, driver)"},
+                  ":13: pb-nic: part 'pb-lam' is not a profile of a part kind of a nic "
+                  "(chip, driver)"},
               Bad{parts + "[pb-nic]\nkind = \"nic\"\nbase = \"pb-x\"\nparts = [\"pb-a\"]\n"
                           "description = \"x\"\n[pb-x]\nkind = \"nic\"\ndescription = \"x\"\n",
                   ":14: pb-nic: has both base and parts"},

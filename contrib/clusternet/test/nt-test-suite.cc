@@ -47,8 +47,8 @@ struct ShmPair
 
 /**
  * One packet through the shared ring: a single-slot packet arrives after the sender's
- * SendCycles and copy, then the receiver's WakeCycles, RecvCycles and copy; a packet of several slots
- * fills at most Slots slots at once, every slot is copied out, and the packet is delivered
+ * SendCycles and copy, then the receiver's WakeCycles, RecvCycles and copy; a packet of several
+ * slots fills at most Slots slots at once, every slot is copied out, and the packet is delivered
  * once, after its last slot.
  */
 class ShmTransportTestCase : public TestCase

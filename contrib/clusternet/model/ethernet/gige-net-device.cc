@@ -788,7 +788,9 @@ GigeNetDevice::TxInterrupt()
         return;
     }
     Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
-    m_cpu->Execute(entry + m_cpu->CyclesToTime(m_driverTxCleanCycles) * n, HostCpu::INTERRUPT, m_txInterruptDoneCb);
+    m_cpu->Execute(entry + m_cpu->CyclesToTime(m_driverTxCleanCycles) * n,
+                   HostCpu::INTERRUPT,
+                   m_txInterruptDoneCb);
 }
 
 void
@@ -822,7 +824,9 @@ GigeNetDevice::RxLoop()
     }
     NS_ASSERT_MSG(!m_rxLoopFrame, "the driver's receive loop runs once at a time");
     m_rxLoopFrame = frame;
-    m_cpu->Execute(m_cpu->CyclesToTime(m_driverRxCycles) + ProtocolCost(frame, false), HostCpu::INTERRUPT, m_rxLoopStepCb);
+    m_cpu->Execute(m_cpu->CyclesToTime(m_driverRxCycles) + ProtocolCost(frame, false),
+                   HostCpu::INTERRUPT,
+                   m_rxLoopStepCb);
 }
 
 void

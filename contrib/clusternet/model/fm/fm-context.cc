@@ -81,7 +81,8 @@ FmContext::GetTypeId()
                           MakeDoubleAccessor(&FmContext::m_messageSendCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("PacketSendCycles",
-                          "Per packet: credit and buffer checks, header, addresses [reference cycles; see "
+                          "Per packet: credit and buffer checks, header, addresses [reference "
+                          "cycles; see "
                           "HostCpu::CoreFactor].",
                           DoubleValue(450),
                           MakeDoubleAccessor(&FmContext::m_packetSendCycles),
@@ -111,7 +112,8 @@ FmContext::GetTypeId()
                           MakeDoubleAccessor(&FmContext::m_handlerCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("AtomicCycles",
-                          "One fetch-and-increment or test-and-set on shared memory [reference cycles; see "
+                          "One fetch-and-increment or test-and-set on shared memory [reference "
+                          "cycles; see "
                           "HostCpu::CoreFactor].",
                           DoubleValue(25.65),
                           MakeDoubleAccessor(&FmContext::m_atomicCycles),

@@ -38,7 +38,8 @@ GmPort::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 4096))
             .AddAttribute("SendCycles",
                           "Host CPU work of gm_send_with_callback(), including its PIO write "
-                          "of the send token to the NIC [reference cycles; see HostCpu::CoreFactor].",
+                          "of the send token to the NIC [reference cycles; see "
+                          "HostCpu::CoreFactor].",
                           DoubleValue(450),
                           MakeDoubleAccessor(&GmPort::m_sendCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))

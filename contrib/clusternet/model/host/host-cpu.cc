@@ -39,7 +39,8 @@ HostCpu::GetTypeId()
                           MakeDoubleAccessor(&HostCpu::m_coreFactor),
                           MakeDoubleChecker<double>(0.01, 100.0))
             .AddAttribute("SyscallCycles",
-                          "CPU work of one system call (trap, socket layer, return) [reference cycles].",
+                          "CPU work of one system call (trap, socket layer, return) [reference "
+                          "cycles].",
                           DoubleValue(2250),
                           MakeDoubleAccessor(&HostCpu::m_syscallCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
@@ -65,27 +66,32 @@ HostCpu::GetTypeId()
                           MakeDataRateAccessor(&HostCpu::m_checksumRate),
                           MakeDataRateChecker())
             .AddAttribute("InterruptCycles",
-                          "CPU work to take one interrupt (entry, acknowledge, exit) [reference cycles].",
+                          "CPU work to take one interrupt (entry, acknowledge, exit) [reference "
+                          "cycles].",
                           DoubleValue(2250),
                           MakeDoubleAccessor(&HostCpu::m_interruptCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("TxPacketCycles",
-                          "Per-packet TCP/IP protocol work on transmit, excluding the data copy and the driver [reference cycles].",
+                          "Per-packet TCP/IP protocol work on transmit, excluding the data copy "
+                          "and the driver [reference cycles].",
                           DoubleValue(4500),
                           MakeDoubleAccessor(&HostCpu::m_txPacketCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("RxPacketCycles",
-                          "Per-packet TCP/IP protocol work on receive, excluding the data copy and the driver [reference cycles].",
+                          "Per-packet TCP/IP protocol work on receive, excluding the data copy "
+                          "and the driver [reference cycles].",
                           DoubleValue(4500),
                           MakeDoubleAccessor(&HostCpu::m_rxPacketCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("UdpTxPacketCycles",
-                          "Per-packet UDP/IP protocol work on transmit (each IP fragment), excluding the data copy and the driver [reference cycles].",
+                          "Per-packet UDP/IP protocol work on transmit (each IP fragment), "
+                          "excluding the data copy and the driver [reference cycles].",
                           DoubleValue(2250),
                           MakeDoubleAccessor(&HostCpu::m_udpTxPacketCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("UdpRxPacketCycles",
-                          "Per-packet UDP/IP protocol work on receive (each IP fragment), excluding the data copy and the driver [reference cycles].",
+                          "Per-packet UDP/IP protocol work on receive (each IP fragment), "
+                          "excluding the data copy and the driver [reference cycles].",
                           DoubleValue(2250),
                           MakeDoubleAccessor(&HostCpu::m_udpRxPacketCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
@@ -325,7 +331,8 @@ HostCpu::CyclesToTime(double cycles) const
 Time
 HostCpu::CyclesToTime(Ptr<const HostCpu> cpu, double cycles)
 {
-    return cpu ? cpu->CyclesToTime(cycles) : Time::FromDouble(cycles / REFERENCE_CLOCK_MHZ, Time::US);
+    return cpu ? cpu->CyclesToTime(cycles)
+               : Time::FromDouble(cycles / REFERENCE_CLOCK_MHZ, Time::US);
 }
 
 Time

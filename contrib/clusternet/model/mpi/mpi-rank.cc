@@ -474,7 +474,10 @@ MpiRank::CheckBlocked()
         {
             // The event thread finished the request and signals the blocked main thread,
             // which runs again after a thread switch; the event thread goes on meanwhile.
-            RunCpu(HostCpu::CyclesToTime(m_cpu, m_threadSwitchCycles), [this]() { Complete(); }, Thread::MAIN);
+            RunCpu(
+                HostCpu::CyclesToTime(m_cpu, m_threadSwitchCycles),
+                [this]() { Complete(); },
+                Thread::MAIN);
             return;
         }
         Complete();

@@ -39,7 +39,8 @@ MpiShmTransport::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 1024))
             .AddAttribute("SendCycles",
                           "Sender's CPU work per packet besides the copy: lock the ring, "
-                          "write the header, signal the peer [reference cycles; see HostCpu::CoreFactor].",
+                          "write the header, signal the peer [reference cycles; see "
+                          "HostCpu::CoreFactor].",
                           DoubleValue(900),
                           MakeDoubleAccessor(&MpiShmTransport::m_sendCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))

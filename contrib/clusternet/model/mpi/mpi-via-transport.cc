@@ -38,12 +38,14 @@ MpiViaTransport::GetTypeId()
                           MakeUintegerChecker<uint32_t>(0, 1024))
             .AddAttribute("PostCycles",
                           "Host CPU work to post a send descriptor and ring the doorbell (a "
-                          "fast trap into the kernel agent) [reference cycles; see HostCpu::CoreFactor].",
+                          "fast trap into the kernel agent) [reference cycles; see "
+                          "HostCpu::CoreFactor].",
                           DoubleValue(1350),
                           MakeDoubleAccessor(&MpiViaTransport::m_postCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("CompletionCycles",
-                          "Host CPU work to reap a receive completion [reference cycles; see HostCpu::CoreFactor].",
+                          "Host CPU work to reap a receive completion [reference cycles; see "
+                          "HostCpu::CoreFactor].",
                           DoubleValue(450),
                           MakeDoubleAccessor(&MpiViaTransport::m_completionCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
@@ -174,7 +176,8 @@ MpiViaTransport::Receive(Ptr<NetDevice>,
     {
         MpiEnvelope env = in.front().envelope;
         in.pop_front();
-        RunCpu(cost + HostCpu::CyclesToTime(m_cpu, m_completionCycles), [this, env]() { Deliver(env); });
+        RunCpu(cost + HostCpu::CyclesToTime(m_cpu, m_completionCycles),
+               [this, env]() { Deliver(env); });
         return;
     }
     if (cost.IsStrictlyPositive())
