@@ -170,6 +170,51 @@ def test_s000_10_about_53_42_and_4_percent(gnic2, sknet, holds):
                                             "gige-tcp-netpipe": tcp})[0] == holds
 
 
+def _mpi_peaks(peaks):
+    """A gige-mpi-netpipe frame whose curves (stack, nic, mtu) peak at ``peaks`` Mbit/s."""
+    return pd.DataFrame([{"stack": stack, "nic": nic, "mtu": mtu, "block_bytes": b,
+                          "mbps": v * f} for (stack, nic, mtu), v in peaks.items()
+                         for b, f in ((1024, 0.5), (65536, 1.0))])
+
+
+@pytest.mark.parametrize("stack,sknet,acenic,holds", [
+    ("lam", 1.42 * 1.09, 1.36 * 0.91, True), ("lam", 1.42 * 1.11, 1.36, False),
+    ("lam", 1.42, 1.36 * 0.89, False),
+    ("mpich", 0.93 * 1.07, 0.85 * 0.91, True),       # within 10 % and still a drop
+    ("mpich", 1.01, 0.85, False),                      # within 10 % of 0.93 but no drop
+    ("mpich", 0.93, 0.85 * 0.89, False)])
+def test_s000_13_14_lam_up_42_and_36_mpich_down_7_and_15(stack, sknet, acenic, holds):
+    """LAM's peak "increased by approximately 42% for SK-NET and ... 36% for the ACEnic", MPICH's
+    "drops by approximately 7% ... and ... 15%": within 10 % of each ratio, on the right side
+    of 1."""
+    data = _mpi_peaks({(stack, "sknet", 1500): 200.0, (stack, "sknet", 9000): 200.0 * sknet,
+                       (stack, "acenic", 1500): 200.0, (stack, "acenic", 9000): 200.0 * acenic})
+    sid = "s000-13" if stack == "lam" else "s000-14"
+    assert evaluate(_statement(sid), data)[0] == holds
+
+
+@pytest.mark.parametrize("bi,uni,logp,holds", [(12, 11, 11, True), (13.1, 12.0, 10.0, True),
+                                               (13.3, 11, 11, False), (12, 12.2, 11, False),
+                                               (12, 11, 9.8, False)])
+def test_s001_13_about_12_and_11_us(bi, uni, logp, holds):
+    """"approximately 12 μ sec" bi-directional, "approximately 11 μ sec" uni and LogP: each
+    within 10 %, bi above uni."""
+    data = pd.DataFrame({"mode": ["bi", "uni", "logp"], "msg_bytes": [1, 1, 1],
+                         "latency_us": [bi, uni, logp]})
+    assert evaluate(_statement("s001-13"), data)[0] == holds
+
+
+@pytest.mark.parametrize("tcp,holds", [(182.5, True), (186.5, True), (181.5, False),
+                                       (187.5, False)])
+def test_s001_17_tcp_latency_between_182_and_187(tcp, holds):
+    """"The TCP/IP latency for a one-byte message is between 182 μ sec to 187 μ sec", and more
+    than 100 us of it beyond GM's."""
+    data = {"myrinet-tcp-over-gm": pd.DataFrame({"block_bytes": [1], "oneway_us": [tcp]}),
+            "myrinet-gm-allsize": pd.DataFrame({"mode": ["uni"], "msg_bytes": [1],
+                                                "latency_us": [11.0]})}
+    assert evaluate(_statement("s001-17"), data)[0] == holds
+
+
 def _nt_fe100(mpipro, winsock):
     rows = [(stack, system, "fe100", 1, t) for stack, nt5 in (("mpipro", mpipro),
                                                               ("winsock", winsock))
