@@ -35,8 +35,8 @@ UNITS = {"cpu.TxPacketCycles": "", "cpu.RxPacketCycles": "", "cpu.CopyBandwidth"
 START = {"cpu.TxPacketCycles": "3150", "cpu.RxPacketCycles": "4500",
          "cpu.CopyBandwidth": "1100Mbps", "cpu.InterruptCycles": "2700",
          "coalescer.Timeout": "170us"}
-BOUNDS = {"cpu.TxPacketCycles": ("450", "18000"), "cpu.RxPacketCycles": ("450", "18000"),
-          "cpu.CopyBandwidth": ("200Mbps", "3000Mbps"), "cpu.InterruptCycles": ("225", "18000"),
+BOUNDS = {"cpu.TxPacketCycles": ("450.0", "18000.0"), "cpu.RxPacketCycles": ("450.0", "18000.0"),
+          "cpu.CopyBandwidth": ("200Mbps", "3000Mbps"), "cpu.InterruptCycles": ("225.0", "18000.0"),
           "coalescer.Timeout": ("10us", "500us")}
 CASES = "acenic@1500,sknet@1500,sknet@9000"
 MAX_BLOCK = 32768
@@ -172,8 +172,8 @@ TWO = 'benchmark = ["gige-tcp-netpipe", "gige-mtu-sweep"]\nargs = ["--max-block=
 NT_CONFIG = ("--config=mpipro:nt4:shm,winsock:nt4:shm,patent:nt4:shm,mpipro:nt5:shm,"
              "winsock:nt5:shm,patent:nt5:shm")
 NT_HEAD = f'benchmark = "nt-pingpong"\nargs = ["{NT_CONFIG}", "--lengths=1"]\n'
-NT_FIT = ('[[fit]]\nprofile = "piii450-nt5"\nattribute = "cpu.SyscallCycles"\nmin = "450"\n'
-          'max = "90000"\n')
+NT_FIT = ('[[fit]]\nprofile = "piii450-nt5"\nattribute = "cpu.SyscallCycles"\nmin = "450.0"\n'
+          'max = "90000.0"\n')
 NT_MEASURED = '[[measured]]\nfile = "nt5.csv"\ncurve = "stack=winsock;os=nt5;net=shm"\n'
 
 # (recipe text, extra files, what the one line must name)
@@ -479,7 +479,7 @@ def test_a_statement_in_the_recipe_holds_the_fit_back(scenario_bin, scenario_env
     err = pd.read_csv(out / "points.csv").fitted_err[0]
 
     tables = load_tables()
-    tables["piii450-nt5"]["cpu"]["SyscallCycles"] = [fitted, "test"]
+    tables["piii450-nt5"].setdefault("cpu", {})["SyscallCycles"] = [str(fitted), "test"]
     (tmp_path / "cat.toml").write_text(tomli_w.dumps(tables))
     run = subprocess.run([str(exe), NT_CONFIG, "--lengths=1", f"--out={tmp_path / 'run'}",
                           "--report=0"], capture_output=True, text=True,
