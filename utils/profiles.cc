@@ -38,8 +38,13 @@ main(int argc, char** argv)
             }
             std::cout << "[" << p.name << "] " << p.kind << (p.abstract ? " (base only)" : "")
                       << ": " << p.description << "\n";
+            std::string parts;
+            for (const auto& part : p.parts)
+            {
+                parts += (parts.empty() ? ", parts " : ", ") + part;
+            }
             std::cout << "# " << p.file << ":" << p.line
-                      << (p.base.empty() ? "" : ", base " + p.base) << "\n";
+                      << (p.base.empty() ? "" : ", base " + p.base) << parts << "\n";
             for (const auto& v : p.values)
             {
                 std::cout << v.target << "." << v.attribute << " = " << v.value << "\n    # "
