@@ -325,7 +325,25 @@ HostCpu::GetUdpRxPacketCost() const
 Time
 HostCpu::CyclesToTime(double cycles) const
 {
-    return Time::FromDouble(cycles / (m_clockMhz * m_coreFactor), Time::US);
+    // The same few costs are converted for every packet: keep the recent conversions (the
+    // cache is dropped when Clock or CoreFactor change).
+    double mhz = m_clockMhz * m_coreFactor;
+    if (mhz != m_cacheMhz)
+    {
+        m_cyclesCache.fill(CachedCycles{});
+        m_cacheMhz = mhz;
+    }
+    for (const auto& e : m_cyclesCache)
+    {
+        if (e.cycles == cycles)
+        {
+            return e.time;
+        }
+    }
+    Time t = Time::FromDouble(cycles / mhz, Time::US);
+    m_cyclesCache[m_cacheNext] = CachedCycles{cycles, t};
+    m_cacheNext = (m_cacheNext + 1) % m_cyclesCache.size();
+    return t;
 }
 
 Time

@@ -124,6 +124,16 @@ class HostCpu : public Object
     Time m_currentStart;                          //!< when it (re)started
     Time m_busyTime;                              //!< accumulated busy time
 
+    /// One entry of the CyclesToTime cache: a cost in cycles and its time at m_cacheMhz.
+    struct CachedCycles
+    {
+        double cycles{-1.0}; //!< the cost [reference cycles]
+        Time time;           //!< its time on this CPU
+    };
+
+    mutable std::array<CachedCycles, 16> m_cyclesCache; //!< recent conversions
+    mutable uint32_t m_cacheNext{0};                     //!< next entry to replace
+    mutable double m_cacheMhz{-1.0};                     //!< Clock x CoreFactor of the cache
     double m_clockMhz;       //!< core clock [MHz]
     double m_coreFactor;     //!< work per clock relative to the P6 core
     double m_syscallCycles;  //!< system call work [reference cycles]
