@@ -84,7 +84,7 @@ def netpipe(
         largest NetPIPE block [bytes; the range of NetpipeApplication's MaxBlock attribute].
     overrides : str, dict or None
         profile attribute overrides, ``"cpu.CopyBandwidth=1200Mbps;device.Mtu=..."`` or
-        ``{"cpu.CopyBandwidth": "1200Mbps"}``; targets device, coalescer, cpu, bus, stack.
+        ``{"cpu.CopyBandwidth": "1200Mbps"}``; targets device, driver, coalescer, cpu, bus, stack.
     rng_run : int
         ns-3 RngRun (run number of the random streams) [>= 1].
     profile_file : str, path, list of them, or None

@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/node-container.h"
+#include "ns3/ethernet-driver.h"
 #include "ns3/gige-net-device.h"
 #include "ns3/gm-ethernet-net-device.h"
 #include "ns3/lanai-nic.h"
@@ -46,9 +47,10 @@ namespace
 
 /// --set targets of a run over Gigabit Ethernet NICs: the NIC profile's and the host's.
 const std::vector<std::string> kGigeTargets =
-    {"nic.device", "nic.coalescer", "host.cpu", "host.bus", "host.stack"};
+    {"nic.device", "nic.driver", "nic.coalescer", "host.cpu", "host.bus", "host.stack"};
 /// --set targets of IP over GM: the host's IP-over-GM driver and GM library, the LANai's.
 const std::vector<std::string> kGmTargets = {"host.device",
+                                             "host.driver",
                                              "lanai.lanai",
                                              "lanai.mcp",
                                              "host.gm",
@@ -240,6 +242,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         }
         devs = gm.InstallEthernet(mcps, [values](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
             values.ApplyOverrides("device", d);
+            values.ApplyOverrides("driver", d->GetDriver());
             values.ApplyOverrides("gm", p);
         });
     }
@@ -253,6 +256,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
             Ptr<Node> n = nodes.Get(i);
             Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
             values.ApplyOverrides("device", dev);
+            values.ApplyOverrides("driver", dev->GetDriver());
             values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
             values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
             values.ApplyOverrides("bus", n->GetObject<PciBus>());

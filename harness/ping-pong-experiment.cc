@@ -5,6 +5,7 @@
 #include "ns3/host-helper.h"
 #include "ns3/mpi-helper.h"
 
+#include "ns3/ethernet-driver.h"
 #include "ns3/gige-net-device.h"
 #include "ns3/host-cpu.h"
 #include "ns3/host-stack.h"
@@ -38,6 +39,7 @@ namespace
 /// --set targets: the NIC's, the host's and the message-passing library's (echo: the
 /// echoing process's rank).
 const std::vector<std::string> kTargets = {"nic.device",
+                                           "nic.driver",
                                            "nic.coalescer",
                                            "host.cpu",
                                            "host.bus",
@@ -181,6 +183,7 @@ PingPongExperiment::Run(const PingPongConfig& c)
         {
             Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
             values.ApplyOverrides("device", dev);
+            values.ApplyOverrides("driver", dev->GetDriver());
             values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
         }
         for (const auto& [target, object] : objects)

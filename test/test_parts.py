@@ -152,7 +152,7 @@ def test_a_cost_written_as_time_is_found(tmp_path):
         '[h]\nkind = "host"\ndescription = "x"\n'
         '[h.cpu]\nSyscallCost = ["5us", "old style"]\nComputeSlice = ["20ms", "a period"]\n'
         '[n]\nkind = "nic"\ndescription = "x"\n'
-        '[n.device]\nDriverRxCycles = ["1350", "new style"]\nNicRxCost = ["1us", "hardware"]\n')
+        '[n.driver]\nRxCycles = ["1350", "new style"]\n[n.device]\nNicRxCost = ["1us", "hardware"]\n')
     profiles = load_profiles([tmp_path])
     assert cpu_work_written_as_time(profiles) == [("h", "cpu", "SyscallCost", "5us")]
 
@@ -225,13 +225,13 @@ NicTxCost = ["1us", "datasheet"]
 [drv-x]
 kind = "driver"
 description = "x"
-[drv-x.device]
-DriverRxCycles = ["900", "x"]
+[drv-x.driver]
+RxCycles = ["900", "x"]
 [drv-y]
 kind = "driver"
 description = "y"
-[drv-y.device]
-DriverRxCycles = ["1800", "y"]
+[drv-y.driver]
+RxCycles = ["1800", "y"]
 [nic-x]
 kind = "nic"
 parts = ["board", "drv-x"]

@@ -26,8 +26,8 @@ kind = "nic"
 base = "pro1000mt"
 description = "Pro/1000 MT behind a slow driver (test)"
 
-[mynic.device]
-DriverRxCycles = ["43056", "test: 20 us more than pro1000mt's 1656 cycles at 2070 MHz-equivalent (20 x 2070 = 41400 cycles)"]
+[mynic.driver]
+RxCycles = ["43056", "test: 20 us more than pro1000mt's 1656 cycles at 2070 MHz-equivalent (20 x 2070 = 41400 cycles)"]
 """
 
 WHATIF_ARGS = ["--host=athlonxp2800-fbsd47", "--mtu=1500", "--max-block=64", "--report=0"]
@@ -66,7 +66,7 @@ def test_user_profile_is_listed_in_help(tmp_path, scenario_env):
     assert "mynic" in nic_line and "pro1000mt-nocoal" in nic_line
 
 
-GOOD_VALUE = 'DriverRxCycles = ["450", "test"]'
+GOOD_VALUE = 'RxCycles = ["450", "test"]'
 
 # (name, file text, what the one stderr line must contain besides file:line)
 BAD_FILES = [

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gige-helper.h"
 
+#include "ns3/ethernet-driver.h"
 #include "ns3/gige-channel.h"
 #include "ns3/gige-net-device.h"
+#include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
+#include "ns3/loopback-driver.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node.h"
@@ -23,6 +26,7 @@ GigeHelper::GigeHelper()
 {
     m_deviceFactory.SetTypeId(GigeNetDevice::GetTypeId());
     m_channelFactory.SetTypeId(GigeChannel::GetTypeId());
+    m_driverFactory.SetTypeId(EthernetDriver::GetTypeId());
     m_coalescerFactory.SetTypeId(InterruptCoalescer::GetTypeId());
     m_txCoalescerFactory.SetTypeId(InterruptCoalescer::GetTypeId());
     m_queueFactory.SetTypeId("ns3::DropTailQueue<Packet>");
@@ -39,6 +43,18 @@ void
 GigeHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
 {
     m_channelFactory.Set(name, value);
+}
+
+void
+GigeHelper::SetDriverAttribute(std::string name, const AttributeValue& value)
+{
+    m_driverFactory.Set(name, value);
+}
+
+void
+GigeHelper::SetDriverType(TypeId type)
+{
+    m_driverFactory.SetTypeId(type);
 }
 
 void
@@ -75,6 +91,15 @@ GigeHelper::SetNicProfile(const std::string& name)
         {
             m_deviceFactory.Set(v.attribute, StringValue(v.value));
         }
+        else if (v.target == "driver")
+        {
+            m_driverFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "loopback")
+        {
+            m_driverFactory.SetTypeId(LoopbackDriver::GetTypeId());
+            m_driverFactory.Set(v.attribute, StringValue(v.value));
+        }
         else if (v.target == "coalescer")
         {
             m_coalescerFactory.Set(v.attribute, StringValue(v.value));
@@ -92,6 +117,11 @@ GigeHelper::CreateDevice(Ptr<Node> node)
 {
     Ptr<GigeNetDevice> dev = m_deviceFactory.Create<GigeNetDevice>();
     dev->SetAddress(Mac48Address::Allocate());
+    if (node->GetObject<HostCpu>())
+    {
+        // A host's NIC has a driver; a device on a node without a host CPU has none.
+        dev->SetAttribute("Driver", PointerValue(m_driverFactory.Create<EthernetDriver>()));
+    }
     dev->SetAttribute("RxCoalescer", PointerValue(m_coalescerFactory.Create<InterruptCoalescer>()));
     if (m_txInterrupts)
     {

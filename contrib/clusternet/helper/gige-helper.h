@@ -31,6 +31,10 @@ class GigeHelper : public PcapHelperForDevice
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute on every channel created.
     void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /// Set an attribute on the driver of every device on a host.
+    void SetDriverAttribute(std::string name, const AttributeValue& value);
+    /// Set the driver type (an EthernetDriver) of every device on a host.
+    void SetDriverType(TypeId type);
     /// Set an attribute on every device's receive interrupt coalescer.
     void SetCoalescerAttribute(std::string name, const AttributeValue& value);
     /// Give every device transmit-completion interrupts, with this coalescer attribute.
@@ -59,6 +63,7 @@ class GigeHelper : public PcapHelperForDevice
     ObjectFactory m_deviceFactory;
     ObjectFactory m_channelFactory;
     ObjectFactory m_queueFactory;
+    ObjectFactory m_driverFactory;
     ObjectFactory m_coalescerFactory;
     ObjectFactory m_txCoalescerFactory; //!< transmit-completion coalescers
     bool m_txInterrupts{false};         //!< devices take transmit-completion interrupts

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gm-helper.h"
 
+#include "ns3/ethernet-driver.h"
+
 #include "myrinet-helper.h"
 
 #include "ns3/host-cpu.h"
@@ -23,6 +25,7 @@ GmHelper::GmHelper()
     m_mcpFactory.SetTypeId(GmMcp::GetTypeId());
     m_portFactory.SetTypeId(GmPort::GetTypeId());
     m_ethernetFactory.SetTypeId(GmEthernetNetDevice::GetTypeId());
+    m_driverFactory.SetTypeId(EthernetDriver::GetTypeId());
 }
 
 bool
@@ -65,6 +68,10 @@ GmHelper::SetHostProfile(const std::string& name)
         else if (v.target == "device")
         {
             m_ethernetFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "driver")
+        {
+            m_driverFactory.Set(v.attribute, StringValue(v.value));
         }
     }
     return true;
@@ -148,6 +155,12 @@ GmHelper::SetEthernetAttribute(std::string name, const AttributeValue& value)
     m_ethernetFactory.Set(name, value);
 }
 
+void
+GmHelper::SetEthernetDriverAttribute(std::string name, const AttributeValue& value)
+{
+    m_driverFactory.Set(name, value);
+}
+
 NetDeviceContainer
 GmHelper::InstallEthernet(const std::vector<Ptr<GmMcp>>& mcps,
                           EthernetConfigurator configure) const
@@ -159,6 +172,7 @@ GmHelper::InstallEthernet(const std::vector<Ptr<GmMcp>>& mcps,
         Ptr<Node> node = mcp->GetNic()->GetPort()->GetNode();
         Ptr<GmEthernetNetDevice> dev = m_ethernetFactory.Create<GmEthernetNetDevice>();
         dev->SetAddress(Mac48Address::Allocate());
+        dev->SetAttribute("Driver", PointerValue(m_driverFactory.Create<EthernetDriver>()));
         node->AddDevice(dev);
         // Flow control towards the traffic-control layer, as PointToPointHelper does.
         PointerValue queue;

@@ -45,6 +45,8 @@ class GmHelper
     void SetPortAttribute(std::string name, const AttributeValue& value);
     /// Set an attribute of the Ethernet-emulation devices (GmEthernetNetDevice).
     void SetEthernetAttribute(std::string name, const AttributeValue& value);
+    /// Set an attribute of the Ethernet-emulation devices' drivers (EthernetDriver).
+    void SetEthernetDriverAttribute(std::string name, const AttributeValue& value);
     /// Called with each device and its kernel port before the port is used.
     using EthernetConfigurator = std::function<void(Ptr<GmEthernetNetDevice>, Ptr<GmPort>)>;
     /**
@@ -76,6 +78,7 @@ class GmHelper
     ObjectFactory m_mcpFactory;
     ObjectFactory m_portFactory;
     ObjectFactory m_ethernetFactory;
+    ObjectFactory m_driverFactory; //!< the Ethernet-emulation devices' drivers
     std::string m_lanaiProfile;
 };
 

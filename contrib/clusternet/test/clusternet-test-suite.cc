@@ -512,35 +512,31 @@ class CoalescerTriggersTestCase : public TestCase
 };
 
 /**
- * A software device (NT's loopback): with TxCopy the sender's CPU copies the frame (1000 bytes
- * plus the 14-byte Ethernet header at 800 Mbit/s: 10.14 us) before it leaves; without
- * HardwareInterrupt the receiver's CPU skips InterruptCycles (here 20 us) and pays
- * DriverRxCycles (4 us) alone. Delivery times differ from the plain device's by exactly those
- * amounts.
+ * A software device (NT's loopback) has a LoopbackDriver: against an EthernetDriver on the same
+ * host its transmit work adds the frame's copy (1000 bytes plus the 14-byte Ethernet header at
+ * 800 Mbit/s: 10.14 us), it enters no interrupt (the host's InterruptCycles, 9000 at 450 MHz, is
+ * 20 us for the other), and its frames cross no bus. Built by GigeHelper from the driver type,
+ * its TxCycles reach the delivery time one for one (450 cycles: 1 us later); a device on a node
+ * without a host CPU gets no driver.
  */
 class SoftwareDeviceTestCase : public TestCase
 {
   public:
     SoftwareDeviceTestCase()
-        : TestCase("Software device: TxCopy charges the copy, no hardware interrupt")
+        : TestCase("Software device: a LoopbackDriver copies, takes no interrupt, uses no bus")
     {
     }
 
   private:
-    Time Delivery(bool txCopy, bool hardwareInterrupt)
+    Time Delivery(double txCycles)
     {
         NodeContainer nodes;
         nodes.Create(2);
         HostHelper host;
-        host.SetCpuAttribute("CopyBandwidth", DataRateValue(DataRate("800Mbps")));
-        host.SetCpuAttribute("InterruptCycles", DoubleValue(9000)); // 20 us at 450 MHz
         host.Install(nodes);
         GigeHelper gige;
-        gige.SetDeviceAttribute("HostDma", BooleanValue(false));
-        gige.SetDeviceAttribute("DriverTxCycles", DoubleValue(0));
-        gige.SetDeviceAttribute("DriverRxCycles", DoubleValue(1800)); // 4 us at 450 MHz
-        gige.SetDeviceAttribute("TxCopy", BooleanValue(txCopy));
-        gige.SetDeviceAttribute("HardwareInterrupt", BooleanValue(hardwareInterrupt));
+        gige.SetDriverType(LoopbackDriver::GetTypeId());
+        gige.SetDriverAttribute("TxCycles", DoubleValue(txCycles));
         NetDeviceContainer devs = gige.Install(nodes);
         Time at;
         devs.Get(1)->SetReceiveCallback(
@@ -559,14 +555,40 @@ class SoftwareDeviceTestCase : public TestCase
 
     void DoRun() override
     {
-        const Time plain = Delivery(false, true);
-        NS_TEST_ASSERT_MSG_GT(plain, Seconds(0), "frame not delivered");
-        NS_TEST_ASSERT_MSG_EQ(Delivery(true, true) - plain,
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        cpu->SetAttribute("Clock", DoubleValue(450));
+        cpu->SetAttribute("CoreFactor", DoubleValue(1));
+        cpu->SetAttribute("CopyBandwidth", DataRateValue(DataRate("800Mbps")));
+        cpu->SetAttribute("CopyEfficiency", DoubleValue(1));
+        cpu->SetAttribute("InterruptCycles", DoubleValue(9000));
+        node->AggregateObject(cpu);
+        Ptr<PciBus> bus = CreateObject<PciBus>();
+        node->AggregateObject(bus);
+        Ptr<EthernetDriver> plain = CreateObject<EthernetDriver>();
+        Ptr<LoopbackDriver> loop = CreateObject<LoopbackDriver>();
+        plain->SetNode(node);
+        loop->SetNode(node);
+        Ptr<Packet> frame = Create<Packet>(1014);
+        NS_TEST_ASSERT_MSG_EQ(loop->TxCost(frame) - plain->TxCost(frame),
                               NanoSeconds(1014 * 8 * 1000 / 800),
-                              "TxCopy adds the frame's copy at the host's copy bandwidth");
-        NS_TEST_ASSERT_MSG_EQ(plain - Delivery(false, false),
-                              MicroSeconds(20),
-                              "a software device skips the interrupt entry");
+                              "the loopback copies every frame it sends");
+        NS_TEST_ASSERT_MSG_EQ(plain->InterruptEntryCost(), MicroSeconds(20), "interrupt entry");
+        NS_TEST_ASSERT_MSG_EQ(loop->InterruptEntryCost(), Seconds(0), "a deferred call");
+        NS_TEST_ASSERT_MSG_EQ(plain->GetBus(), bus, "a NIC's DMA crosses the node's bus");
+        NS_TEST_ASSERT_MSG_EQ(loop->GetBus(), nullptr, "the loopback crosses no bus");
+        Simulator::Destroy();
+
+        const Time base = Delivery(0);
+        NS_TEST_ASSERT_MSG_GT(base, Seconds(0), "frame not delivered");
+        NS_TEST_ASSERT_MSG_EQ(Delivery(450) - base, MicroSeconds(1), "TxCycles at 450 MHz");
+
+        NodeContainer bare;
+        GigeHelper gige;
+        NetDeviceContainer devs = BareLink(bare, gige);
+        Ptr<GigeNetDevice> d = DynamicCast<GigeNetDevice>(devs.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(d->GetDriver(), nullptr, "no host CPU, no driver");
+        Simulator::Destroy();
     }
 };
 
@@ -947,13 +969,13 @@ class ProfileFileTestCase : public TestCase
                                "description = \"a base\"\n"
                                "[test-base.device]\n"
                                "Mtu = [\"4000\", \"test\"]\n"
-                               "DriverRxCycles = [\"700\", \"test\"]\n"
+                               "TxRingSize = [\"64\", \"test\"]\n"
                                "[test-derived]\n"
                                "kind = \"nic\"\n"
                                "base = \"test-base\"\n"
                                "description = \"derived\"\n"
                                "[test-derived.device]\n"
-                               "DriverRxCycles = [\"900\", \"test override\"]\n"
+                               "TxRingSize = [\"128\", \"test override\"]\n"
                                "[test-derived.properties]\n"
                                "PriceUsd = [12.5, \"test\"]\n";
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({good}), "", "a good file loads");
@@ -964,14 +986,14 @@ class ProfileFileTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(p, nullptr, "derived profile");
         NS_TEST_ASSERT_MSG_EQ(p->values.size(), 3, "two device values and one property");
         NS_TEST_ASSERT_MSG_EQ(p->Get("device", "Mtu"), "4000", "inherited");
-        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "DriverRxCycles"), "900", "overridden");
+        NS_TEST_ASSERT_MSG_EQ(p->Get("device", "TxRingSize"), "128", "overridden");
         NS_TEST_ASSERT_MSG_EQ(p->Get("properties", "PriceUsd"), "12.5", "a bare number");
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*p, "device", dev), 2, "two applied");
         NS_TEST_ASSERT_MSG_EQ(dev->GetMtu(), 4000, "Mtu reached the device");
-        DoubleValue rx;
-        dev->GetAttribute("DriverRxCycles", rx);
-        NS_TEST_ASSERT_MSG_EQ(rx.Get(), 900.0, "the override reached the device");
+        UintegerValue ring;
+        dev->GetAttribute("TxRingSize", ring);
+        NS_TEST_ASSERT_MSG_EQ(ring.Get(), 128, "the override reached the device");
 
         std::string bad = dir + "/bad.toml";
         std::ofstream(bad) << "[test-bad]\nkind = \"nic\"\ndescription = \"x\"\n"
@@ -1012,22 +1034,22 @@ class ProfilePartsTestCase : public TestCase
         std::ofstream(good) << "[pt-chip]\nkind = \"chip\"\ndescription = \"c\"\n"
                                "[pt-chip.device]\nRxFifoSize = [\"32768\", \"datasheet\"]\n"
                                "[pt-drv]\nkind = \"driver\"\ndescription = \"d\"\n"
-                               "[pt-drv.device]\nDriverRxCycles = [\"900\", \"source\"]\n"
+                               "[pt-drv.device]\nTxRingSize = [\"128\", \"source\"]\n"
                                "[pt-drv.coalescer]\nEnabled = [\"false\", \"source\"]\n"
                                "[pt-nic]\nkind = \"nic\"\nparts = [\"pt-chip\", \"pt-drv\"]\n"
                                "description = \"n\"\n"
                                "[pt-mine]\nkind = \"nic\"\nbase = \"pt-nic\"\ndescription = \"m\"\n"
-                               "[pt-mine.device]\nDriverRxCycles = [\"1800\", \"mine\"]\n";
+                               "[pt-mine.device]\nTxRingSize = [\"64\", \"mine\"]\n";
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Load({good}), "", "a good file loads");
         const Profile* nic = ProfileCatalogue::Find("nic", "pt-nic");
         NS_TEST_ASSERT_MSG_NE(nic, nullptr, "the composed NIC");
         NS_TEST_ASSERT_MSG_EQ(nic->values.size(), 3, "the chip's one value and the driver's two");
         NS_TEST_ASSERT_MSG_EQ(nic->Get("device", "RxFifoSize"), "32768", "from the chip");
-        NS_TEST_ASSERT_MSG_EQ(nic->Get("device", "DriverRxCycles"), "900", "from the driver");
+        NS_TEST_ASSERT_MSG_EQ(nic->Get("device", "TxRingSize"), "128", "from the driver");
         NS_TEST_ASSERT_MSG_EQ(nic->Get("coalescer", "Enabled"), "false", "from the driver");
         const Profile* mine = ProfileCatalogue::Find("nic", "pt-mine");
         NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "RxFifoSize"), "32768", "inherited part value");
-        NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "DriverRxCycles"), "1800", "overridden");
+        NS_TEST_ASSERT_MSG_EQ(mine->Get("device", "TxRingSize"), "64", "overridden");
         Ptr<GigeNetDevice> dev = CreateObject<GigeNetDevice>();
         NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Apply(*nic, "device", dev),
                               2,

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gige-net-device.h"
 
+#include "ethernet-driver.h"
 #include "ethernet-frame.h"
 #include "gige-channel.h"
 #include "ns3/attribute-range.h"
-#include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/member-event.h"
 #include "pause-header.h"
 #include "ns3/pci-bus.h"
 
 #include "ns3/boolean.h"
-#include "ns3/double.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/ipv4-header.h"
@@ -69,6 +68,13 @@ GigeNetDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&GigeNetDevice::m_rxCoalescer),
                           MakePointerChecker<InterruptCoalescer>())
+            .AddAttribute("Driver",
+                          "The host-side driver; null (the default) means a device with no "
+                          "host, such as a switch port: frames move between the queue, the "
+                          "rings and the upper layer in no time.",
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::m_driver),
+                          MakePointerChecker<EthernetDriver>())
             .AddAttribute("TxCoalescer",
                           "Transmit-completion interrupt coalescer; null (the default) means "
                           "the driver reclaims sent descriptors without interrupts of their own.",
@@ -142,44 +148,6 @@ GigeNetDevice::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&GigeNetDevice::m_jumboBufferBytes),
                           MakeUintegerChecker<uint32_t>(0, 65536))
-            .AddAttribute("HostDma",
-                          "Frames move between host memory and the NIC by DMA over the node's "
-                          "PCI bus (PciBus); false: no bus transfer, for a path inside the "
-                          "host such as the TCP/IP loopback.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&GigeNetDevice::m_hostDma),
-                          MakeBooleanChecker())
-            .AddAttribute("HardwareInterrupt",
-                          "Received frames and transmit completions raise a hardware interrupt "
-                          "(the host CPU's InterruptCost); false: a software device whose "
-                          "receive runs as a deferred call that costs DriverRxCycles alone.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&GigeNetDevice::m_hardwareInterrupt),
-                          MakeBooleanChecker())
-            .AddAttribute("TxCopy",
-                          "The driver copies every frame it sends, at the host CPU's copy "
-                          "bandwidth (a software device such as NT's TCP/IP loopback, whose "
-                          "transmit routine copies the datagram before queueing it).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&GigeNetDevice::m_txCopy),
-                          MakeBooleanChecker())
-            .AddAttribute("DriverTxCycles",
-                          "Host CPU work of the driver per transmitted frame [reference "
-                          "cycles; see HostCpu::CoreFactor].",
-                          DoubleValue(900),
-                          MakeDoubleAccessor(&GigeNetDevice::m_driverTxCycles),
-                          MakeDoubleChecker<double>(0.0, 1e9))
-            .AddAttribute("DriverRxCycles",
-                          "Host CPU work of the driver per received frame [reference cycles].",
-                          DoubleValue(900),
-                          MakeDoubleAccessor(&GigeNetDevice::m_driverRxCycles),
-                          MakeDoubleChecker<double>(0.0, 1e9))
-            .AddAttribute("DriverTxCleanCycles",
-                          "Host CPU work of the driver per sent frame whose descriptor it "
-                          "reclaims in a transmit-completion interrupt [reference cycles].",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&GigeNetDevice::m_driverTxCleanCycles),
-                          MakeDoubleChecker<double>(0.0, 1e9))
             .AddAttribute("NicTxCost",
                           "NIC firmware/controller time per transmitted frame, serial with "
                           "its DMA [Time].",
@@ -246,14 +214,10 @@ GigeNetDevice::GigeNetDevice()
     m_rxCoalescer = CreateObject<InterruptCoalescer>();
     // The pipeline's stages hand over through members: one callback each, built once (a
     // callback with a bound packet would allocate on every frame).
-    m_hostTxDoneCb = MakeCallback(&GigeNetDevice::HostTxDone, this);
     m_txDescriptorFetchedCb = MakeCallback(&GigeNetDevice::TxDescriptorFetched, this);
     m_txDmaDoneCb = MakeCallback(&GigeNetDevice::TxDmaDone, this);
     m_rxFrameWrittenCb = MakeCallback(&GigeNetDevice::RxFrameWritten, this);
     m_rxDmaDoneCb = MakeCallback(&GigeNetDevice::RxDmaDone, this);
-    m_rxLoopCb = MakeCallback(&GigeNetDevice::RxLoop, this);
-    m_rxLoopStepCb = MakeCallback(&GigeNetDevice::RxLoopStep, this);
-    m_txInterruptDoneCb = MakeCallback(&GigeNetDevice::TxInterruptDone, this);
 }
 
 GigeNetDevice::~GigeNetDevice()
@@ -267,18 +231,21 @@ GigeNetDevice::DoInitialize()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_pauseLow >= m_pauseHigh || m_pauseHigh > m_rxFifoSize,
                     "GigeNetDevice: need PauseLowWater < PauseHighWater <= RxFifoSize");
-    if (m_node)
-    {
-        m_cpu = m_node->GetObject<HostCpu>();
-        m_bus = m_hostDma ? m_node->GetObject<PciBus>() : nullptr;
-    }
     m_rxRingFree = m_rxRingSize;
-    m_rxCoalescer->SetHandler(MakeCallback(&GigeNetDevice::RxInterrupt, this));
+    if (m_driver)
+    {
+        m_driver->SetNode(m_node);
+        m_bus = m_driver->GetBus();
+        m_driver->AttachRings(m_rxCoalescer,
+                              m_txCoalescer,
+                              MakeCallback(&GigeNetDevice::NextTxFrame, this),
+                              MakeCallback(&GigeNetDevice::TxPosted, this),
+                              MakeCallback(&GigeNetDevice::DeliverUp, this));
+    }
     m_rxCoalescer->SetJumbo(m_mtu > 1500);
     m_rxCoalescer->Initialize();
     if (m_txCoalescer)
     {
-        m_txCoalescer->SetHandler(MakeCallback(&GigeNetDevice::TxInterrupt, this));
         m_txCoalescer->Initialize();
     }
     EthernetSwitchPort::DoInitialize();
@@ -291,7 +258,11 @@ GigeNetDevice::DoDispose()
     m_resumeEvent.Cancel();
     m_refreshEvent.Cancel();
     m_channel = nullptr;
-    m_cpu = nullptr;
+    if (m_driver)
+    {
+        m_driver->Dispose();
+    }
+    m_driver = nullptr;
     m_bus = nullptr;
     if (m_rxCoalescer)
     {
@@ -308,35 +279,14 @@ GigeNetDevice::DoDispose()
     m_txRing.clear();
     m_txFifo.clear();
     m_rxFifo.clear();
-    m_rxDone.clear();
-    m_hostTxFrame = nullptr;
     m_txDmaFrame = nullptr;
     m_rxDmaFrame = nullptr;
-    m_rxLoopFrame = nullptr;
-    m_hostTxDoneCb = MakeNullCallback<void>();
     m_txDescriptorFetchedCb = MakeNullCallback<void>();
     m_txDmaDoneCb = MakeNullCallback<void>();
     m_rxFrameWrittenCb = MakeNullCallback<void>();
     m_rxDmaDoneCb = MakeNullCallback<void>();
-    m_rxLoopCb = MakeNullCallback<void>();
-    m_rxLoopStepCb = MakeNullCallback<void>();
-    m_txInterruptDoneCb = MakeNullCallback<void>();
     m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
     EthernetSwitchPort::DoDispose();
-}
-
-Time
-GigeNetDevice::ProtocolCost(Ptr<const Packet> frame, bool transmit) const
-{
-    if (!IsIpFrame(frame))
-    {
-        return Seconds(0);
-    }
-    if (IsUdpFrame(frame))
-    {
-        return transmit ? m_cpu->GetUdpTxPacketCost() : m_cpu->GetUdpRxPacketCost();
-    }
-    return transmit ? m_cpu->GetTxPacketCost() : m_cpu->GetRxPacketCost();
 }
 
 uint32_t
@@ -372,6 +322,12 @@ Ptr<InterruptCoalescer>
 GigeNetDevice::GetRxCoalescer() const
 {
     return m_rxCoalescer;
+}
+
+Ptr<EthernetDriver>
+GigeNetDevice::GetDriver() const
+{
+    return m_driver;
 }
 
 void
@@ -429,34 +385,33 @@ GigeNetDevice::SendFrom(Ptr<Packet> packet,
 void
 GigeNetDevice::HostTxKick()
 {
-    if (m_hostTxFrame || m_txRing.size() >= m_txRingSize || m_queue->IsEmpty())
+    if (m_driver)
     {
+        m_driver->TxKick();
         return;
     }
-    Ptr<Packet> frame = m_queue->Dequeue();
-    if (!m_cpu)
+    // No host: every queued frame goes to the ring at once.
+    while (Ptr<Packet> frame = NextTxFrame())
     {
-        m_txRing.push_back(frame);
-        TxDmaKick();
-        HostTxKick();
-        return;
+        TxPosted(frame);
     }
-    m_hostTxFrame = frame;
-    Time cost = ProtocolCost(frame, true) + m_cpu->CyclesToTime(m_driverTxCycles);
-    if (m_txCopy)
+}
+
+Ptr<Packet>
+GigeNetDevice::NextTxFrame()
+{
+    if (m_txRing.size() >= m_txRingSize || m_queue->IsEmpty())
     {
-        cost += m_cpu->CopyCost(frame->GetSize());
+        return nullptr;
     }
-    m_cpu->Execute(cost, HostCpu::KERNEL, m_hostTxDoneCb);
+    return m_queue->Dequeue();
 }
 
 void
-GigeNetDevice::HostTxDone()
+GigeNetDevice::TxPosted(Ptr<Packet> frame)
 {
-    m_txRing.push_back(m_hostTxFrame);
-    m_hostTxFrame = nullptr;
+    m_txRing.push_back(frame);
     TxDmaKick();
-    HostTxKick();
 }
 
 void
@@ -474,7 +429,7 @@ GigeNetDevice::TxDmaKick()
     m_txRing.pop_front();
     m_txFifoBytes += frame->GetSize();
     m_txDmaFrame = frame;
-    if (!m_cpu && !m_bus && m_nicTxCost.IsZero())
+    if (!m_driver && !m_bus && m_nicTxCost.IsZero())
     {
         TxDmaDone();
         return;
@@ -579,9 +534,9 @@ GigeNetDevice::MacTxComplete(Ptr<Packet> frame, bool isData)
         {
             m_txCompleteCallback(frame);
         }
-        if (m_txCoalescer)
+        if (m_driver && m_txCoalescer)
         {
-            ++m_txReclaim;
+            m_driver->FrameSent();
             m_txCoalescer->Notify();
         }
     }
@@ -750,92 +705,16 @@ GigeNetDevice::RxDmaDone()
     m_rxFifo.pop_front();
     m_rxFifoBytes -= frame->GetSize();
     CheckRxWaterMarks();
-    m_rxDone.push_back(frame);
-    m_rxCoalescer->Notify();
+    if (m_driver)
+    {
+        m_driver->FrameWritten(frame);
+        m_rxCoalescer->Notify();
+    }
+    else
+    {
+        DeliverUp(frame); // no host: straight up
+    }
     RxDmaKick();
-}
-
-void
-GigeNetDevice::RxInterrupt()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_cpu)
-    {
-        RxLoop();
-        return;
-    }
-    Time cost = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
-    if (m_txCoalescer && m_txReclaim > 0)
-    {
-        // One handler serves both causes: it reclaims the sent descriptors too.
-        cost += m_cpu->CyclesToTime(m_driverTxCleanCycles) * m_txReclaim;
-        m_txReclaim = 0;
-        m_txCoalescer->Consume();
-    }
-    m_cpu->Execute(cost, HostCpu::INTERRUPT, m_rxLoopCb);
-}
-
-void
-GigeNetDevice::TxInterrupt()
-{
-    NS_LOG_FUNCTION(this << m_txReclaim);
-    // The interrupt handler reclaims every sent descriptor (as em_clean_transmit_interrupts).
-    uint32_t n = m_txReclaim;
-    m_txReclaim = 0;
-    if (!m_cpu)
-    {
-        TxInterruptDone();
-        return;
-    }
-    Time entry = m_hardwareInterrupt ? m_cpu->GetInterruptCost() : Seconds(0);
-    m_cpu->Execute(entry + m_cpu->CyclesToTime(m_driverTxCleanCycles) * n,
-                   HostCpu::INTERRUPT,
-                   m_txInterruptDoneCb);
-}
-
-void
-GigeNetDevice::TxInterruptDone()
-{
-    m_txCoalescer->Consume();
-    m_txCoalescer->Unmask();
-    if (m_txReclaim > 0)
-    {
-        m_txCoalescer->Notify(); // frames sent while the handler ran
-    }
-}
-
-void
-GigeNetDevice::RxLoop()
-{
-    // The driver's receive loop: hand every completed frame up, then re-enable the interrupt.
-    if (m_rxDone.empty())
-    {
-        m_rxCoalescer->Consume();
-        m_rxCoalescer->Unmask();
-        return;
-    }
-    Ptr<Packet> frame = m_rxDone.front();
-    m_rxDone.pop_front();
-    if (!m_cpu)
-    {
-        DeliverUp(frame);
-        RxLoop();
-        return;
-    }
-    NS_ASSERT_MSG(!m_rxLoopFrame, "the driver's receive loop runs once at a time");
-    m_rxLoopFrame = frame;
-    m_cpu->Execute(m_cpu->CyclesToTime(m_driverRxCycles) + ProtocolCost(frame, false),
-                   HostCpu::INTERRUPT,
-                   m_rxLoopStepCb);
-}
-
-void
-GigeNetDevice::RxLoopStep()
-{
-    Ptr<Packet> frame = m_rxLoopFrame;
-    m_rxLoopFrame = nullptr;
-    DeliverUp(frame);
-    RxLoop();
 }
 
 void

@@ -18,28 +18,30 @@ namespace ns3
 namespace clusternet
 {
 
+class EthernetDriver;
 class GigeChannel;
-class HostCpu;
 class PciBus;
 class InterruptCoalescer;
 
 /**
  * @ingroup clusternet
  * @brief A full-duplex Gigabit Ethernet NIC: MAC with 802.3x PAUSE, TX/RX FIFOs, DMA engines
- * behind a PCI bus, interrupt coalescing, and the driver's per-packet host cost.
+ * behind a PCI bus and interrupt coalescing, driven by a host-side EthernetDriver.
  *
- * Transmit pipeline: Send() -> TxQueue (driver queue) -> host CPU (TCP/IP + driver per-packet
- * cost) -> TX descriptor ring -> NIC firmware -> PCI DMA read (descriptor, frame) -> TX FIFO ->
- * MAC (READY/BUSY/PAUSED) -> wire.
+ * Transmit pipeline: Send() -> TxQueue (driver queue) -> driver (host CPU: TCP/IP + driver
+ * per-frame work) -> TX descriptor ring -> NIC firmware -> PCI DMA read (descriptor, frame) ->
+ * TX FIFO -> MAC (READY/BUSY/PAUSED) -> wire.
  *
  * Receive pipeline: wire -> RX FIFO (PAUSE at the high-water mark, resume at the low-water mark,
  * or drop when full with PAUSE off) -> NIC firmware -> PCI DMA write into a host RX ring buffer
- * -> coalesced interrupt -> host CPU (interrupt, driver + TCP/IP per packet) -> upper layer.
+ * -> coalesced interrupt -> driver (host CPU: interrupt, driver + TCP/IP per frame) -> upper
+ * layer.
  *
- * The host side (HostCpu, PciBus) is found by aggregation on the node. Without them (a switch
- * port, or a bare device in a test) those stages take no time. In switch-port mode
- * (SetHoldRxBuffer) a received frame stays charged to the RX FIFO until the switch releases it
- * after the egress port sent it, so the FIFO is the port's ingress buffer.
+ * The DMA crosses the bus the driver names (EthernetDriver::GetBus). A device without a driver
+ * (a switch port, or a bare device in a test) has no host: frames go from the queue to the ring
+ * and from the ring up at once. In switch-port mode (SetHoldRxBuffer) a received frame stays
+ * charged to the RX FIFO until the switch releases it after the egress port sent it, so the FIFO
+ * is the port's ingress buffer.
  */
 class GigeNetDevice : public EthernetSwitchPort
 {
@@ -69,6 +71,8 @@ class GigeNetDevice : public EthernetSwitchPort
     Ptr<Queue<Packet>> GetQueue() const;
     /// @return the receive interrupt coalescer
     Ptr<InterruptCoalescer> GetRxCoalescer() const;
+    /// @return the host-side driver (null: a device with no host)
+    Ptr<EthernetDriver> GetDriver() const;
 
     /// Called by the channel when the last bit of a frame has arrived.
     void Receive(Ptr<Packet> frame);
@@ -114,8 +118,12 @@ class GigeNetDevice : public EthernetSwitchPort
 
   private:
     // transmit side: each stage takes its frame from the member the previous one set
+    /// Hand queued frames to the driver (or, with no driver, straight to the ring).
     void HostTxKick();
-    void HostTxDone();
+    /// @return the next queued frame when the ring has room, else null (the driver's source)
+    Ptr<Packet> NextTxFrame();
+    /// The driver has posted @p frame to the transmit ring.
+    void TxPosted(Ptr<Packet> frame);
     void TxDmaKick();
     void TxDmaDescriptorDone();
     void TxDescriptorFetched();
@@ -127,16 +135,7 @@ class GigeNetDevice : public EthernetSwitchPort
     void RxDmaStart();
     void RxFrameWritten();
     void RxDmaDone();
-    void RxInterrupt();
-    /// The transmit-completion interrupt: reclaim the descriptors of sent frames.
-    void TxInterrupt();
-    /// The transmit-completion handler has run: re-enable the interrupt.
-    void TxInterruptDone();
-    /// @return the host protocol cost of @p frame on transmit or receive
-    Time ProtocolCost(Ptr<const Packet> frame, bool transmit) const;
-    void RxLoop();
-    /// The driver has processed m_rxLoopFrame: hand it up, go on with the next.
-    void RxLoopStep();
+    /// Repost the frame's receive buffer and pass the frame to the upper layer.
     void DeliverUp(Ptr<Packet> frame);
     // flow control
     void HandlePause(uint16_t quanta);
@@ -146,12 +145,10 @@ class GigeNetDevice : public EthernetSwitchPort
     Time QuantaToTime(uint16_t quanta) const;
 
     Ptr<GigeChannel> m_channel;
-    Ptr<HostCpu> m_cpu;
-    Ptr<PciBus> m_bus;
+    Ptr<EthernetDriver> m_driver; //!< the host-side driver (null: no host)
+    Ptr<PciBus> m_bus;            //!< the bus the DMA crosses (null: none)
     Ptr<InterruptCoalescer> m_rxCoalescer;
     Ptr<InterruptCoalescer> m_txCoalescer; //!< transmit-completion interrupts (null: none)
-    uint32_t m_txReclaim{0};               //!< sent frames whose descriptors await the driver
-    double m_driverTxCleanCycles;          //!< driver work per reclaimed descriptor [cycles]
     Ptr<Queue<Packet>> m_queue;
     uint16_t m_mtu;
     bool m_linkUp{false};
@@ -172,16 +169,10 @@ class GigeNetDevice : public EthernetSwitchPort
     uint32_t m_jumboBufferBytes;
     uint32_t m_dmaReadBurst;
     uint32_t m_dmaWriteBurst;
-    bool m_hostDma; //!< DMA over the node's PCI bus (false: a host-internal path)
-    bool m_hardwareInterrupt; //!< receive and transmit completion raise an interrupt
-    bool m_txCopy;            //!< the driver copies each sent frame (software device)
-    double m_driverTxCycles; //!< driver work per sent frame [reference cycles]
-    double m_driverRxCycles; //!< driver work per received frame [reference cycles]
     Time m_nicTxCost;
     Time m_nicRxCost;
 
     // state
-    Ptr<Packet> m_hostTxFrame;        //!< frame the driver is posting (null: driver idle)
     std::deque<Ptr<Packet>> m_txRing; //!< frames posted to the NIC, not yet fetched
     Ptr<Packet> m_txDmaFrame; //!< frame the NIC is fetching from host memory (null: none)
     std::deque<Ptr<Packet>> m_txFifo; //!< frames in the NIC TX FIFO
@@ -198,18 +189,12 @@ class GigeNetDevice : public EthernetSwitchPort
     uint32_t m_rxFifoPeak{0};
     Ptr<Packet> m_rxDmaFrame; //!< frame the NIC is writing to host memory (null: none)
     uint32_t m_rxRingFree{0};
-    std::deque<Ptr<Packet>> m_rxDone; //!< frames in host memory awaiting the driver
-    Ptr<Packet> m_rxLoopFrame;        //!< frame the driver's receive loop is processing
 
     // the pipeline's hand-over callbacks, built once
-    Callback<void> m_hostTxDoneCb;          //!< HostTxDone
     Callback<void> m_txDescriptorFetchedCb; //!< TxDescriptorFetched
     Callback<void> m_txDmaDoneCb;           //!< TxDmaDone
     Callback<void> m_rxFrameWrittenCb;      //!< RxFrameWritten
     Callback<void> m_rxDmaDoneCb;           //!< RxDmaDone
-    Callback<void> m_rxLoopCb;              //!< RxLoop
-    Callback<void> m_rxLoopStepCb;          //!< RxLoopStep
-    Callback<void> m_txInterruptDoneCb;     //!< TxInterruptDone
 
     uint64_t m_rxDrops{0};
     uint64_t m_pauseSent{0};

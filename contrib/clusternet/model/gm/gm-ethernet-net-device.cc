@@ -2,6 +2,7 @@
 #include "gm-ethernet-net-device.h"
 
 #include "gm-port.h"
+#include "ns3/ethernet-driver.h"
 #include "ns3/host-cpu.h"
 
 #include "ns3/boolean.h"
@@ -80,18 +81,13 @@ GmEthernetNetDevice::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&GmEthernetNetDevice::m_receiveBuffers),
                           MakeUintegerChecker<uint32_t>(1, 1024))
-            .AddAttribute("DriverTxCycles",
-                          "Host CPU work of the driver per transmitted frame, apart from the "
-                          "copy and gm_send [reference cycles; see HostCpu::CoreFactor].",
-                          DoubleValue(2250),
-                          MakeDoubleAccessor(&GmEthernetNetDevice::m_driverTxCycles),
-                          MakeDoubleChecker<double>(0.0, 1e9))
-            .AddAttribute("DriverRxCycles",
-                          "Host CPU work of the driver per received frame (skb allocation, "
-                          "netif_rx), apart from the copy and the interrupt [reference cycles].",
-                          DoubleValue(2250),
-                          MakeDoubleAccessor(&GmEthernetNetDevice::m_driverRxCycles),
-                          MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("Driver",
+                          "The host-side driver: its per-frame work and the protocol cost of "
+                          "each frame, apart from the copies and gm_send (needed before "
+                          "Attach).",
+                          PointerValue(),
+                          MakePointerAccessor(&GmEthernetNetDevice::m_driver),
+                          MakePointerChecker<EthernetDriver>())
             .AddAttribute("CopyOnSend",
                           "The driver copies every frame into a pinned send buffer (at the host "
                           "CPU's CopyBandwidth).",
@@ -148,7 +144,11 @@ GmEthernetNetDevice::DoDispose()
         m_port->SetEventNotify(nullptr);
     }
     m_port = nullptr;
-    m_cpu = nullptr;
+    if (m_driver)
+    {
+        m_driver->Dispose();
+    }
+    m_driver = nullptr;
     m_queue = nullptr;
     m_neighbors.clear();
     m_sendsPending.clear();
@@ -180,8 +180,9 @@ GmEthernetNetDevice::Attach(Ptr<GmPort> port)
                     "GmEthernetNetDevice: ReceiveBuffers ("
                         << m_receiveBuffers << ") exceeds the port's receive tokens ("
                         << port->GetReceiveTokens() << ")");
+    NS_ABORT_MSG_IF(!m_driver, "GmEthernetNetDevice: Attach needs the Driver attribute set");
     m_port = port;
-    m_cpu = m_node->GetObject<HostCpu>();
+    m_driver->SetNode(m_node);
     m_port->SetCpuPriority(HostCpu::INTERRUPT);
     m_port->SetEventNotify([this]() { Notify(); });
     m_bufferBase = kDriverMemory + uint64_t(m_ifIndex) * 0x01000000ULL;
@@ -201,6 +202,12 @@ Ptr<GmPort>
 GmEthernetNetDevice::GetPort() const
 {
     return m_port;
+}
+
+Ptr<EthernetDriver>
+GmEthernetNetDevice::GetDriver() const
+{
+    return m_driver;
 }
 
 void
@@ -235,16 +242,7 @@ GmEthernetNetDevice::Destinations(Mac48Address dest) const
 void
 GmEthernetNetDevice::RunCpu(Time cost, bool interrupt, std::function<void()> done)
 {
-    if (m_cpu)
-    {
-        m_cpu->Execute(cost,
-                       interrupt ? HostCpu::INTERRUPT : HostCpu::KERNEL,
-                       Callback<void>(done));
-    }
-    else
-    {
-        Simulator::Schedule(cost, done);
-    }
+    m_driver->Execute(cost, interrupt, Callback<void>(done));
 }
 
 // ---------------------------------------------------------------- transmit
@@ -304,14 +302,10 @@ GmEthernetNetDevice::TxKick()
     uint32_t buffer = m_freeSendBuffers.back();
     m_freeSendBuffers.pop_back();
     m_txBusy = true;
-    Time cost = Seconds(0);
-    if (m_cpu)
+    Time cost = m_driver->TxCost(frame);
+    if (m_copyOnSend)
     {
-        cost += m_cpu->CyclesToTime(m_driverTxCycles) + m_cpu->GetTxPacketCost();
-        if (m_copyOnSend)
-        {
-            cost += m_cpu->CopyCost(frame->GetSize());
-        }
+        cost += m_driver->GetCpu()->CopyCost(frame->GetSize());
     }
     RunCpu(cost, false, [this, frame, buffer, nodes]() { TxCopied(frame, buffer, nodes); });
 }
@@ -348,7 +342,7 @@ GmEthernetNetDevice::Notify()
         return; // the handler running polls until the queue is empty
     }
     m_inInterrupt = true;
-    RunCpu(m_cpu ? m_cpu->GetInterruptCost() : Seconds(0), true, [this]() { RxLoop(); });
+    RunCpu(m_driver->InterruptEntryCost(), true, [this]() { RxLoop(); });
 }
 
 void
@@ -382,16 +376,12 @@ GmEthernetNetDevice::HandleEvent(const GmEvent& ev)
         return;
     }
     NS_ASSERT_MSG(ev.type == GmEvent::RECEIVED, "unexpected GM event");
-    Time cost = Seconds(0);
-    if (m_cpu)
-    {
-        cost += m_cpu->CyclesToTime(m_driverRxCycles) + m_cpu->GetRxPacketCost();
-        if (m_copyOnReceive)
-        {
-            cost += m_cpu->CopyCost(ev.length);
-        }
-    }
     Ptr<Packet> frame = ev.message->Copy();
+    Time cost = m_driver->RxCost(frame);
+    if (m_copyOnReceive)
+    {
+        cost += m_driver->GetCpu()->CopyCost(ev.length);
+    }
     uint32_t size = m_mtu + HEADER;
     uint64_t address = ev.address;
     RunCpu(cost, true, [this, frame, size, address]() {

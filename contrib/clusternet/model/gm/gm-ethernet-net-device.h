@@ -19,9 +19,9 @@ namespace ns3
 namespace clusternet
 {
 
+class EthernetDriver;
 struct GmEvent;
 class GmPort;
-class HostCpu;
 
 /**
  * @ingroup clusternet
@@ -35,9 +35,10 @@ class HostCpu;
  * Receive: ReceiveBuffers pinned buffers of Mtu + 14 bytes are provided to GM; a message
  * arriving in one raises an interrupt (the host CPU's InterruptCycles); the handler polls the
  * port's events, copies each frame into a socket buffer (an skb), provides the buffer again
- * and passes the packet up. Every host cost is charged on the node's HostCpu: the driver's own
- * per-frame work (DriverTxCycles, DriverRxCycles), the TCP/IP per-packet costs of the host
- * (HostCpu TxPacketCycles, RxPacketCycles) and the copies (HostCpu CopyBandwidth).
+ * and passes the packet up. Every host cost is charged through the interface's EthernetDriver
+ * (Driver) on the node's HostCpu: the driver's own per-frame work (EthernetDriver TxCycles,
+ * RxCycles), the protocol cost of each frame (the host's TCP/IP or UDP per-packet cost of an IP
+ * frame), the interrupt entry and the copies (HostCpu CopyBandwidth).
  *
  * MAC addresses map to GM node ids through a table the helper fills (GM's mapper gives every
  * interface its 48-bit id); a broadcast frame (ARP) is sent to every known node in turn.
@@ -56,6 +57,8 @@ class GmEthernetNetDevice : public EthernetDeviceBase
     void Attach(Ptr<GmPort> port);
     /// @return the driver's GM port
     Ptr<GmPort> GetPort() const;
+    /// @return the host-side driver
+    Ptr<EthernetDriver> GetDriver() const;
     /// Frames for @p address go to GM node @p node on the driver port of that node.
     void AddNeighbor(Mac48Address address, uint16_t node);
 
@@ -105,14 +108,12 @@ class GmEthernetNetDevice : public EthernetDeviceBase
     uint64_t ReceiveBufferAddress(uint32_t i) const;
 
     Ptr<GmPort> m_port;
-    Ptr<HostCpu> m_cpu;
+    Ptr<EthernetDriver> m_driver; //!< the host-side driver's per-frame work
     Ptr<Queue<Packet>> m_queue;
     uint16_t m_mtu{9000};
     uint8_t m_portId{3};
     uint32_t m_sendBuffers{16};
     uint32_t m_receiveBuffers{16};
-    double m_driverTxCycles; //!< driver work per sent frame [reference cycles]
-    double m_driverRxCycles; //!< driver work per received frame [reference cycles]
     bool m_copyOnSend{true};
     bool m_copyOnReceive{true};
     uint64_t m_bufferBase{0};
