@@ -1,78 +1,89 @@
-"""How far a calibration carries: a profile calibrated on one paper, used unchanged in another.
+# SPDX-License-Identifier: GPL-2.0-only
+"""How far a calibration carries: each physical part in two or more papers, its values fitted on
+some papers' rows, judged on the rows of every paper that has it.
 
-The same hardware or software appears in more than one seed paper (the Tigon 2 as the ACEnic of
-seed 000 and the GA620 of seed 002, the GNIC-II under Linux and NT, the SysKonnect cards, MPICH's
-p4 device and its NT descendants). ``./ns3 transfer`` (:mod:`clusternet.transfer`) runs the other
-paper's experiment twice, once with its own profile and once with the calibrated one laid over
-it, and evaluates that paper's reference rows on both; the functions here turn those rows into
-the table and the figure.
+``./ns3 transfer`` (:mod:`clusternet.transfer`) gathers every scenario's default results and
+turns each reference row into one line of the rows frame (:func:`reference_rows`): ``paper``,
+``scenario``, ``config``, ``metric``, ``ref_value``, ``sim_value``, ``abs_err`` and ``parts``
+(the part profiles the row takes part in, :func:`analysis.parts.row_profiles`).
+:func:`analysis.parts.transfer_by_part` makes the table; :func:`plot_transfer` its figure.
 
-The rows frame holds one line per pair and reference row: ``pair``, ``source`` (the calibrated
-profile and its paper), ``slot`` (the profile it replaces and its paper), ``scenario``,
-``config``, ``metric``, ``ref_value``, ``native`` (simulated with the slot's own profile) and
-``transferred`` (with the source's values laid over it).
+A row's error counts for every part the row takes part in: a host's CPU and operating system
+take part in every row of their paper, a NIC's chip and driver in the rows of that card.
 """
+
+import math
 
 import numpy as np
 import pandas as pd
 
-TABLE_COLUMNS = ["pair", "source", "slot", "rows", "native_median_err", "transferred_median_err",
-                 "transferred_max_err", "worse_rows"]
+from .parts import row_profiles
+from .reference import parse_config
+from .summary import build_summary, select
+
+ROW_COLUMNS = ["paper", "scenario", "config", "metric", "ref_value", "sim_value", "abs_err",
+               "parts"]
+
+#: How a part's values came to a paper, in the table and the figure.
+CARRIED = ("transfer", "calibrated here", "estimates")
 
 
-def relative_errors(rows):
-    """``rows`` with ``native_err`` and ``transferred_err``: signed (sim - ref) / ref."""
-    out = rows.copy()
-    ref = out.ref_value.astype(float)
-    out["native_err"] = out.native.astype(float) / ref - 1.0
-    out["transferred_err"] = out.transferred.astype(float) / ref - 1.0
+def rows_of_selection(data, config):
+    """The simulated rows a reference row's ``config`` selects: each key the data has, in
+    turn; a key that is not a column or selects nothing (a derived row's pair of stacks, as
+    ``stack=lampi-tcp-vs-gm``) is left out."""
+    out = data
+    for key, value in parse_config(config).items():
+        picked = select(out, {key: value})
+        if picked is not None and len(picked):
+            out = picked
     return out
 
 
-def transfer_table(rows):
-    """One line per pair: its rows, the median |error| with the slot's own profile and with
-    the transferred one, the largest transferred |error|, and how many rows got worse.
+def reference_rows(profiles, compositions, data_by_scenario, ref):
+    """The rows frame (:data:`ROW_COLUMNS`) of every reference row of the scenarios given.
 
-    A row neither run can evaluate is left out of the medians (and counted nowhere).
-    """
-    errs = relative_errors(rows)
-    lines = []
-    for (pair, source, slot), g in errs.groupby(["pair", "source", "slot"], sort=False):
-        g = g[np.isfinite(g.native_err) & np.isfinite(g.transferred_err)]
-        native = g.native_err.abs()
-        moved = g.transferred_err.abs()
-        lines.append({
-            "pair": pair, "source": source, "slot": slot, "rows": len(g),
-            "native_median_err": float(native.median()) if len(g) else np.nan,
-            "transferred_median_err": float(moved.median()) if len(g) else np.nan,
-            "transferred_max_err": float(moved.max()) if len(g) else np.nan,
-            "worse_rows": int((moved > native).sum()),
-        })
-    return pd.DataFrame(lines, columns=TABLE_COLUMNS)
+    ``data_by_scenario``: ``{scenario: data frame}``; ``ref``: the reference table. A row's
+    parts are the part profiles of its paper's setup it takes part in."""
+    records = []
+    for scenario, data in data_by_scenario.items():
+        summary = build_summary(scenario, data, ref)
+        for r in summary.itertuples(index=False):
+            sub = rows_of_selection(data, r.config)
+            err = float(r.rel_err)
+            records.append({
+                "paper": r.paper, "scenario": scenario, "config": r.config,
+                "metric": r.metric, "ref_value": r.ref_value, "sim_value": r.sim_value,
+                "abs_err": abs(err) if math.isfinite(err) else np.nan,
+                "parts": frozenset(row_profiles(profiles, compositions[r.paper], sub)),
+            })
+    return pd.DataFrame(records, columns=ROW_COLUMNS)
 
 
 def plot_transfer(table, path):
-    """Median |error| per pair, the slot's own profile beside the transferred one (bars)."""
+    """Median |error| per part and paper, coloured by how the part's values came there."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from .io import save_figure_atomic
 
-    labels = [f"{r.pair}\n{r.source} -> {r.slot}" for r in table.itertuples(index=False)]
+    colours = {"transfer": "tab:red", "calibrated here": "tab:gray", "estimates": "tab:blue"}
+    labels = [f"{r.part} in {r.paper}" + (f" (fitted on {r.fitted_on})" if r.fitted_on else "")
+              for r in table.itertuples(index=False)]
     y = np.arange(len(table))
-    fig, ax = plt.subplots(figsize=(8, 0.6 * len(table) + 1.5))
-    ax.barh(y - 0.2, 100 * table.native_median_err, height=0.4, color="tab:gray",
-            label="the paper's own profile")
-    ax.barh(y + 0.2, 100 * table.transferred_median_err, height=0.4, color="tab:red",
-            label="the profile calibrated on the other paper")
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(table) + 1.6))
+    for carried in CARRIED:
+        mask = (table.carried == carried).to_numpy()
+        ax.barh(y[mask], 100 * table.median_abs_err.to_numpy()[mask], color=colours[carried],
+                label=carried)
+    ax.axvline(20, color="black", lw=0.8, ls="--")
     ax.set_yticks(y, labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xscale("symlog", linthresh=1.0)
-    ax.set_xlabel("median |error| on the paper's reference rows [%]")
-    ax.grid(True, axis="x", which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False)
-    fig.suptitle("How far a calibration carries across papers", fontsize=10)
+    ax.set_xlabel("median |error| over the paper's reference rows the part takes part in [%]")
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False)
+    fig.suptitle("How far a calibration carries: parts in two or more papers", fontsize=10)
     fig.tight_layout()
     save_figure_atomic(fig, path, dpi=110)
     plt.close(fig)

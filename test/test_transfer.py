@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""./ns3 transfer (clusternet.transfer) and analysis.transfer: a profile calibrated on one paper
-used unchanged in another paper's experiment."""
+"""./ns3 transfer (clusternet.transfer), analysis.parts and analysis.transfer: each physical part
+in two or more papers, judged on the rows of every paper that has it."""
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -13,83 +14,204 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analysis.transfer import transfer_table  # noqa: E402
-from clusternet.transfer import PAIRS, Pair, overlay, rows_of  # noqa: E402
+from analysis.parts import (FITTED, fitted_on, row_profiles, shared_parts,  # noqa: E402
+                            transfer_by_part)
+from clusternet.catalogue import load_profiles  # noqa: E402
+
+# Two papers: a chip in both (fitted on paper 000), a driver in each, a CPU in both with nothing
+# fitted, a LANai family whose base is fitted on 001 and a GM host library on the Myrinet host.
+CATALOGUE = """\
+[chip-a]
+kind = "chip"
+description = "a chip"
+[chip-a.device]
+DmaReadBurst = ["64", "fitted by ./ns3 calibrate recipes/seed000-dma.toml on Table 1"]
+[drv-linux]
+kind = "driver"
+description = "Linux driver"
+[drv-linux.driver]
+RxCycles = ["900", "fitted by ./ns3 calibrate recipes/seed000-tcp.toml"]
+[drv-nt]
+kind = "driver"
+description = "NT driver"
+[drv-nt.driver]
+RxCycles = ["1350", "estimate"]
+[nic-linux]
+kind = "nic"
+parts = ["chip-a", "drv-linux"]
+description = "x"
+[nic-nt]
+kind = "nic"
+parts = ["chip-a", "drv-nt"]
+description = "x"
+[cpu-p]
+kind = "cpu"
+description = "a CPU"
+[cpu-p.cpu]
+Clock = ["450", "datasheet"]
+[os-l]
+kind = "os"
+description = "an OS"
+[os-l.cpu]
+SyscallCycles = ["2000", "estimate"]
+[gm-lib]
+kind = "gm"
+description = "GM"
+[gm-lib.gm]
+SendCycles = ["100", "estimate"]
+[host-l]
+kind = "host"
+parts = ["cpu-p", "os-l", "gm-lib"]
+description = "x"
+[host-n]
+kind = "host"
+parts = ["cpu-p", "os-l"]
+description = "x"
+[lanai-base]
+kind = "lanai"
+abstract = true
+description = "the family"
+[lanai-base.mcp]
+SendCycles = ["134", "fitted by ./ns3 calibrate recipes/seed001-gm.toml"]
+[lanai-x]
+kind = "lanai"
+base = "lanai-base"
+description = "one member"
+[lanai-x.lanai]
+Clock = ["133MHz", "differs: sec. 2"]
+[lanai-y]
+kind = "lanai"
+base = "lanai-base"
+description = "another"
+[lanai-y.lanai]
+Clock = ["66MHz", "differs: sec. 4"]
+"""
+
+COMPOSITIONS = {
+    "000": {"paper": "a", "host": ["host-l"], "nic": ["nic-linux"]},
+    "001": {"paper": "b", "host": ["host-l"], "lanai": ["lanai-x"]},
+    "002": {"paper": "c", "host": ["host-n"], "nic": ["nic-nt"], "lanai": ["lanai-y"]},
+}
 
 
-def test_the_table_from_hand_worked_rows():
+@pytest.fixture()
+def profiles(tmp_path):
+    (tmp_path / "cat.toml").write_text(CATALOGUE)
+    return load_profiles([tmp_path])
+
+
+def test_fitted_sources_name_their_paper():
+    assert FITTED.findall("fitted by ./ns3 calibrate recipes/seed002-latency.toml") == ["002"]
+    assert FITTED.findall("""23 us: fitted by ./ns3 calibrate \\
+    recipes/seed001-tcp-over-gm.toml (hand fit)""") == ["001"]
+    assert FITTED.findall("estimate, as recipes/seed003-x.toml suggests") == []
+    assert FITTED.findall("seed 002 Table 3 (fitted by hand)") == []
+
+
+def test_parts_in_two_papers_and_where_they_were_fitted(profiles):
+    shared = shared_parts(profiles, COMPOSITIONS)
+    # chip-a: 000 and 002; cpu-p, os-l: all three; gm-lib: 000 and 001 (host-l); the LANai
+    # family (root lanai-base): 001 and 002. The drivers are in one paper each.
+    assert set(shared) == {"chip-a", "cpu-p", "os-l", "gm-lib", "lanai-base"}
+    assert shared["lanai-base"] == {"001": {"lanai-x"}, "002": {"lanai-y"}}
+    assert fitted_on(profiles, "chip-a") == {"000"}
+    assert fitted_on(profiles, "lanai-y") == {"001"}  # inherited from the family's base
+    assert fitted_on(profiles, "cpu-p") == set()
+
+
+def test_a_row_takes_part_in_what_its_data_names(profiles):
+    gige = pd.DataFrame({"host": ["host-n"], "nic": ["nic-nt"], "stack": ["not-a-profile"]})
+    assert row_profiles(profiles, COMPOSITIONS["002"], gige) == {"cpu-p", "os-l", "chip-a",
+                                                                  "drv-nt"}
+    # no nic column: the net column picks the setup's network; the GM part only on Myrinet
+    myri = pd.DataFrame({"net": ["myrinet"]})
+    assert row_profiles(profiles, COMPOSITIONS["001"], myri) == {"cpu-p", "os-l", "gm-lib",
+                                                                 "lanai-x"}
+    eth = pd.DataFrame({"net": ["gige"]})
+    assert row_profiles(profiles, COMPOSITIONS["000"], eth) == {"cpu-p", "os-l", "chip-a",
+                                                                "drv-linux"}
+
+
+def test_the_table_from_hand_worked_rows(profiles):
     rows = pd.DataFrame({
-        "pair": ["A"] * 3 + ["B"], "source": ["x (000)"] * 3 + ["y (002)"],
-        "slot": ["z (002)"] * 3 + ["w (000)"], "scenario": ["s"] * 4,
-        "config": ["c1", "c2", "c3", "c4"], "metric": ["latency_us"] * 4,
-        "ref_value": [100.0, 200.0, 50.0, 10.0],
-        "native": [110.0, 190.0, 50.0, np.nan],
-        "transferred": [150.0, 200.0, 40.0, 12.0]})
-    t = transfer_table(rows).set_index("pair")
-    # A: native |err| 10 %, 5 %, 0 % -> median 5 %; transferred 50 %, 0 %, 20 % -> median 20 %,
-    # max 50 %; rows 1 and 3 got worse
-    assert t.loc["A", "rows"] == 3
-    assert t.loc["A", "native_median_err"] == pytest.approx(0.05)
-    assert t.loc["A", "transferred_median_err"] == pytest.approx(0.20)
-    assert t.loc["A", "transferred_max_err"] == pytest.approx(0.50)
-    assert t.loc["A", "worse_rows"] == 2
-    # B: its only row has no native value: left out
-    assert t.loc["B", "rows"] == 0
+        "paper": ["000", "000", "002", "002", "002", "001", "002"],
+        "abs_err": [0.10, 0.30, 0.05, 0.15, np.nan, 0.02, 0.40],
+        "parts": [{"chip-a", "cpu-p"}, {"chip-a"}, {"chip-a", "drv-nt"}, {"chip-a"},
+                  {"chip-a"}, {"lanai-x", "cpu-p"}, {"lanai-y", "cpu-p"}]})
+    t = transfer_by_part(profiles, COMPOSITIONS, rows).set_index(["part", "paper"])
+    # the chip: fitted on 000, so 000 is calibrated there and 002 is a transfer; 002's third
+    # row has no error and counts nowhere
+    assert t.loc[("chip-a", "000"), "carried"] == "calibrated here"
+    assert t.loc[("chip-a", "000"), "rows"] == 2
+    assert t.loc[("chip-a", "000"), "median_abs_err"] == pytest.approx(0.20)
+    assert t.loc[("chip-a", "002"), "carried"] == "transfer"
+    assert t.loc[("chip-a", "002"), "fitted_on"] == "000"
+    assert t.loc[("chip-a", "002"), "rows"] == 2
+    assert t.loc[("chip-a", "002"), "median_abs_err"] == pytest.approx(0.10)
+    assert t.loc[("chip-a", "002"), "max_abs_err"] == pytest.approx(0.15)
+    # the LANai family: calibrated on 001, carried to 002's member
+    assert t.loc[("lanai-base", "001"), "carried"] == "calibrated here"
+    assert t.loc[("lanai-base", "002"), "carried"] == "transfer"
+    assert t.loc[("lanai-base", "002"), "median_abs_err"] == pytest.approx(0.40)
+    # the CPU: nothing fitted anywhere; 000 has one row of it
+    assert t.loc[("cpu-p", "000"), "carried"] == "estimates"
+    assert t.loc[("cpu-p", "000"), "rows"] == 1
+    # os-l takes part in no row given: no rows, no median
+    assert t.loc[("os-l", "000"), "rows"] == 0
+    assert math.isnan(t.loc[("os-l", "000"), "median_abs_err"])
 
 
-def test_the_source_takes_the_slot_unchanged():
-    from clusternet.catalogue import load_profiles, load_tables
-
-    profiles, tables = load_profiles(), load_tables()
-    # a NIC pair: the slot becomes the source, whole
-    pair = Pair("t", "acenic", "000", "ga620", "002", (("nt-pingpong", ()),), {"net": "ga620"})
-    cat = overlay(tables, profiles, pair)
-    got = {(t, a): v[0] for t, vals in cat["ga620"].items() if isinstance(vals, dict)
-           for a, v in vals.items()}
-    assert got == {k: v for k, (v, _) in profiles["acenic"].values.items()}
-    assert cat["ga620"]["kind"] == "nic" and "base" not in cat["ga620"]
-    assert cat["acenic"] == tables["acenic"] and cat["sknet"] == tables["sknet"]
-    # an MPI pair: only the library's table moves; the slot keeps its shared-memory device
-    pair = Pair("t", "mpich", "000", "wmpi", "002", (), {}, ("mpi",))
-    cat = overlay(tables, profiles, pair)
-    assert cat["wmpi"]["mpi"] == {a: [v, cat["wmpi"]["mpi"][a][1]] for (t, a), (v, _) in
-                                  profiles["mpich"].values.items() if t == "mpi"}
-    assert cat["wmpi"]["shm"] == tables["wmpi"]["shm"]
-    with pytest.raises(Exception, match="is a nic profile, .* a mpi profile"):
-        overlay(tables, profiles, Pair("t", "acenic", "000", "wmpi", "002", (), {}))
+def _run(args, env):
+    return subprocess.run([sys.executable, "-m", "clusternet.transfer", *args], cwd=REPO,
+                          env=env, capture_output=True, text=True, timeout=300)
 
 
-def test_every_pair_has_rows_of_the_other_paper():
+@pytest.mark.parametrize("args,says", [
+    (["--jobs=0"], "--jobs"),
+    (["--jobs=two"], "--jobs"),
+    (["--results=/nonexistent/results"], "--results: /nonexistent/results is not a folder"),
+    (["--stray"], "unrecognized arguments"),
+])
+def test_bad_arguments_are_one_line(args, says, scenario_env, tmp_path):
+    proc = _run([*args, f"--out={tmp_path / 'out'}"], scenario_env)
+    assert proc.returncode == 2
+    assert says in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unreadable_result_is_one_line(scenario_env, tmp_path):
     from analysis.reference import load_reference
 
+    results = tmp_path / "results"
+    for name in sorted(set(load_reference().scenario)):
+        (results / name).mkdir(parents=True)
+        (results / name / "data.csv").write_text("")
+    proc = _run([f"--results={results}", f"--out={tmp_path / 'out'}"], scenario_env)
+    assert proc.returncode == 2
+    assert "data.csv: unreadable" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_table_of_every_shared_part_from_given_results(scenario_env, tmp_path):
+    """With every scenario's results given (here the columns that name the parts, one row
+    each, and no values: every error NaN), the table has one line per shared part and paper of
+    the repository's compositions and the files are written."""
+    from analysis.reference import load_reference
+    from clusternet.transfer import load_compositions
+
     ref = load_reference()
-    assert len({(p.source, p.slot) for p in PAIRS}) >= 5
-    for pair in PAIRS:
-        mine = rows_of(pair, ref)
-        assert len(mine) >= 2, pair.label
-        assert set(mine.paper) == {pair.slot_paper}
-
-
-def test_transfer_runs_and_changes_the_slot(scenario_bin, scenario_env, tmp_path):
-    scenario_bin("gige-tcp-netpipe")
-    scenario_bin("nt-pingpong")
+    results = tmp_path / "results"
+    for name, rows in ref.groupby("scenario"):
+        (results / name).mkdir(parents=True)
+        pd.DataFrame({"msg_bytes": [1]}).to_csv(results / name / "data.csv", index=False)
     out = tmp_path / "out"
-    proc = subprocess.run([sys.executable, "-m", "clusternet.transfer", "--only=GNIC",
-                           f"--out={out}"], cwd=REPO, env=scenario_env, capture_output=True,
-                          text=True, timeout=900)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    rows = pd.read_csv(out / "rows.csv")
-    table = pd.read_csv(out / "transfer.csv")
-    assert len(table) == 2 and (out / "transfer.png").stat().st_size > 0
-    # The Linux GNIC-II profile in NT's slot: Table 3's 298.4 us WinSock row moves (the NT
-    # driver's gap timer is replaced by hamachi's mitigation timer)
-    ws = rows[(rows.config == "stack=winsock;os=nt4;net=gnic2") & (rows.metric == "latency_us")]
-    assert len(ws) == 1 and abs(ws.transferred.iloc[0] - ws.native.iloc[0]) > 5.0
-    assert "GNIC-II" in proc.stdout
-    # The doc's table holds these numbers (to its 0.1 %)
-    doc = (REPO / "contrib/clusternet/doc/clusternet.rst").read_text()
-    for r in table.itertuples(index=False):
-        line = next(ln for ln in doc.splitlines() if ln.startswith("GNIC-II") and (
-            ("Linux 000 -> NT 002" in ln) == r.source.startswith("gnic2 ")))
-        assert f"{100 * r.native_median_err:.1f} %" in line, line
-        assert f"{100 * r.transferred_median_err:.1f} %" in line, line
+    proc = _run([f"--results={results}", f"--out={out}"], scenario_env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    table = pd.read_csv(out / "transfer.csv", dtype={"paper": str})
+    shared = shared_parts(load_profiles(), load_compositions())
+    assert {(r.part, r.paper) for r in table.itertuples()} == {
+        (part, paper) for part, by in shared.items() for paper in by}
+    # the Tigon 2 (ACEnic 000, GA620 002) and the LANai family (001, 003, 004) are there
+    assert {"000", "002"} <= set(table[table.part == "tigon2"].paper)
+    assert {"001", "003", "004"} <= set(table[table.part == "gm15-lanai"].paper)
+    assert (out / "transfer.png").stat().st_size > 0 and (out / "rows.csv").is_file()
