@@ -122,8 +122,8 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                    true);
     args.Add("set",
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
-             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP over GM "
-             "device, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
+             "driver, coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP "
+             "over GM device, driver, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
              "(MpiRank), transport (MpiTcpTransport) and via (MpiViaTransport) [ns-3 values]",
              "");
     args.AddUint("max-block",

@@ -90,7 +90,7 @@ main(int argc, char** argv)
     args.AddUint("repeats", "timed round trips per length", "count", 1, maxRepeats, 10);
     args.Add("set",
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
-             "coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
+             "driver, coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
              "");
     SweepRunner::AddArguments(args, "nt-pingpong", "summary.csv, table4.csv and the plots");
     args.Parse();

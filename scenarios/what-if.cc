@@ -62,8 +62,8 @@ main(int argc, char** argv)
                    "64x66",
                    true);
     args.Add("set",
-             "attribute overrides 'target.Attribute=value;...', target device, coalescer, cpu, "
-             "bus or stack (e.g. cpu.CopyBandwidth=1600Mbps) [ns-3 values]",
+             "attribute overrides 'target.Attribute=value;...', target device, driver, "
+             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1600Mbps) [ns-3 values]",
              "");
     args.Add("baseline-nic", "baseline NIC profile; empty = --nic", "");
     args.Add("baseline-host", "baseline host profile; empty = --host", "");

@@ -32,19 +32,11 @@ DIFFERS = "differs:"
 # no "differs:" source yet: each is a value fitted or estimated for one paper (issue 43). The
 # list only shrinks.
 KNOWN_DIFFERENCES = {
-    # GM's host library calls: P5-200 values (seed 001, Os) against estimates for the Athlon
-    # (seed 003) that fold in the 430VX's token PIO; the host's PIO belongs to the bus.
-    ("gm-host", "gm", "SendCycles"),
-    ("gm-host", "gm", "PollCycles"),
-    ("gm-host", "gm", "EventCycles"),
-    ("gm-host", "gm", "ProvideCycles"),
-    # GM's translation miss in LANai cycles, fitted on the LANai 9 only (seed 001 Table 1).
-    ("gm15-lanai", "lanai", "TranslationMissCycles"),
-    # Windows 2000's copy routine against NT 4's on the same hardware (an assumption fitted on
-    # seed 002's two NT5 shared-memory peaks).
-    ("nt4", "cpu", "CopyEfficiency"),
-    # The Netserver's copy bandwidth: an estimate for seed 004 against seed 002's fit on the
-    # same processor, chipset and memory.
+    # The Netserver's copy bandwidth: an estimate for seed 004 (FM's shared-memory peak, 200
+    # MB/s) against seed 002's fit on the same processor, chipset and memory (NT's copy-bound
+    # shared-memory peaks, 107 MB/s); with seed 002's value the SMT peak falls to half the
+    # paper's. A copy that fits the caches is faster than one that streams from memory: one copy
+    # bandwidth per machine cannot give both.
     ("piii450-440bx", "cpu", "CopyBandwidth"),
 }
 
