@@ -24,7 +24,7 @@ struct GmPair
     Ptr<GmPort> a;
     Ptr<GmPort> b;
 
-    GmPair(uint32_t firmwareCycles, const std::string& linkRate)
+    GmPair(uint32_t firmwareCycles, const std::string& linkRate, uint32_t sendCycles = 0)
     {
         nodes.Create(2);
         HostHelper hosts;
@@ -37,6 +37,10 @@ struct GmPair
                                  "AckCycles", "EventCycles", "ProvideCycles"})
         {
             gm.SetMcpAttribute(attr, UintegerValue(firmwareCycles));
+        }
+        if (sendCycles > 0)
+        {
+            gm.SetMcpAttribute("SendCycles", UintegerValue(sendCycles));
         }
         MyrinetHelper myrinet;
         gm.ConfigureFabric(myrinet);
@@ -52,6 +56,19 @@ struct GmPair
         Simulator::Destroy();
     }
 };
+
+/// A stream of 256 64 KB messages after 64 that warm the translations [bytes/s].
+double
+StreamThroughput(GmPair& pair)
+{
+    Ptr<GmBenchmark> bench = CreateObject<GmBenchmark>();
+    bench->SetPorts(pair.a, pair.b);
+    bench->Stream(65536, 64, false);
+    Simulator::Run();
+    bench->Stream(65536, 256, false);
+    Simulator::Run();
+    return bench->GetThroughput();
+}
 
 /**
  * Long messages stream at the rate of the pipeline's slowest stage. With the firmware costs
@@ -71,13 +88,7 @@ class GmPipelineTestCase : public TestCase
     double Stream(const std::string& linkRate)
     {
         GmPair pair(0, linkRate);
-        Ptr<GmBenchmark> bench = CreateObject<GmBenchmark>();
-        bench->SetPorts(pair.a, pair.b);
-        bench->Stream(65536, 64, false); // warm the translations
-        Simulator::Run();
-        bench->Stream(65536, 256, false);
-        Simulator::Run();
-        return bench->GetThroughput();
+        return StreamThroughput(pair);
     }
 
     void DoRun() override
@@ -97,6 +108,38 @@ class GmPipelineTestCase : public TestCase
         double wireSlow = 4096.0 / ((4096 + 20 + 2 + 1) / 100e6);
         got = Stream("0.8Gbps");
         NS_TEST_ASSERT_MSG_EQ_TOL(got / wireSlow, 1.0, 0.01, "wire bound, " << got / 1e6);
+    }
+};
+
+/**
+ * The LANai's packet interface sends one packet at a time, and the control program sets up each
+ * send (SendCycles: header, route, start of the send DMA) once the previous packet has left: on
+ * a wire-bound stream every 4 KB fragment costs its wire time plus the set-up, at the LANai 9's
+ * 133 MHz, instead of leaving back to back.
+ */
+class GmSendTurnaroundTestCase : public TestCase
+{
+  public:
+    GmSendTurnaroundTestCase()
+        : TestCase("GM sets up each packet's send once the packet interface is free")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t sendCycles = 400;
+        GmPair pair(0, "0.8Gbps", sendCycles);
+        double got = StreamThroughput(pair);
+        double wire = (4096 + 20 + 2 + 1) / 100e6; // seconds per fragment at 0.8 Gb/s
+        double setUp = sendCycles / 133e6;
+        double pciRead = 16 * (64 + 2 + 3) * 30e-9;
+        NS_TEST_ASSERT_MSG_GT(wire + setUp, pciRead, "the send side, not the PCI read, bounds");
+        double expected = 4096.0 / (wire + setUp);
+        NS_TEST_ASSERT_MSG_EQ_TOL(got / expected,
+                                  1.0,
+                                  0.01,
+                                  "wire plus set-up per fragment, " << got / 1e6);
     }
 };
 
@@ -496,6 +539,7 @@ class GmTestSuite : public TestSuite
     {
         AddTestCase(new LanaiDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmPipelineTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new GmSendTurnaroundTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmOrderedDeliveryTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmNoBufferResendTestCase, TestCase::Duration::QUICK);
         AddTestCase(new GmFairSendQueueTestCase, TestCase::Duration::QUICK);

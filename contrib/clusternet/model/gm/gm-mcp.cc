@@ -56,8 +56,9 @@ GmMcp::GetTypeId()
                           MakeUintegerAccessor(&GmMcp::m_sdmaCycles),
                           MakeUintegerChecker<uint32_t>(0, 1000000))
             .AddAttribute("SendCycles",
-                          "Build a packet's route and header and start the send DMA to the "
-                          "wire [LANai cycles].",
+                          "Build a data packet's route and header and start the send DMA to "
+                          "the wire, once the last packet has left (one send DMA) [LANai "
+                          "cycles].",
                           UintegerValue(250),
                           MakeUintegerAccessor(&GmMcp::m_sendCycles),
                           MakeUintegerChecker<uint32_t>(0, 1000000))
@@ -349,34 +350,32 @@ void
 GmMcp::FragmentRead(std::shared_ptr<SendRecord> rec, uint32_t offset, uint32_t bytes)
 {
     m_sdmaActive = false;
-    m_nic->Execute(m_sendCycles, [this, rec, offset, bytes]() {
-        Ptr<Packet> p = bytes > 0 ? rec->message->CreateFragment(offset, bytes) : Create<Packet>();
-        GmHeader h;
-        h.SetKind(GmHeader::DATA);
-        h.SetSourcePort(rec->port);
-        h.SetDestinationPort(rec->dstPort);
-        h.SetSourceNode(m_nodeId);
-        h.SetDestinationNode(rec->node);
-        uint32_t seq = m_nextSeq[rec->node]++;
-        if (m_resendsPending[rec->node] > 0)
-        {
-            // A go-back of this connection came while the fragment was being read: the
-            // receiver drops everything until the resends, so the fragment goes behind them.
-            m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes, true};
-            ++m_resendsPending[rec->node];
-            m_resendQueue.push_back({rec->node, seq});
-            m_nic->ReleaseSendBuffer();
-            TrySdma();
-            return;
-        }
-        h.SetSequence(seq);
-        h.SetMessageLength(rec->length);
-        h.SetOffset(offset);
-        p->AddHeader(h);
-        m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes};
-        ++m_dataSent;
-        Transmit(p, rec->node, true);
-    });
+    Ptr<Packet> p = bytes > 0 ? rec->message->CreateFragment(offset, bytes) : Create<Packet>();
+    GmHeader h;
+    h.SetKind(GmHeader::DATA);
+    h.SetSourcePort(rec->port);
+    h.SetDestinationPort(rec->dstPort);
+    h.SetSourceNode(m_nodeId);
+    h.SetDestinationNode(rec->node);
+    uint32_t seq = m_nextSeq[rec->node]++;
+    if (m_resendsPending[rec->node] > 0)
+    {
+        // A go-back of this connection came while the fragment was being read: the
+        // receiver drops everything until the resends, so the fragment goes behind them.
+        m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes, true};
+        ++m_resendsPending[rec->node];
+        m_resendQueue.push_back({rec->node, seq});
+        m_nic->ReleaseSendBuffer();
+        TrySdma();
+        return;
+    }
+    h.SetSequence(seq);
+    h.SetMessageLength(rec->length);
+    h.SetOffset(offset);
+    p->AddHeader(h);
+    m_unacked[{rec->node, seq}] = InFlight{rec, offset, bytes};
+    ++m_dataSent;
+    Transmit(p, rec->node, true);
     TrySdma();
 }
 
@@ -384,33 +383,31 @@ void
 GmMcp::ResendRead(Resend r)
 {
     m_sdmaActive = false;
-    m_nic->Execute(m_sendCycles, [this, r]() {
-        auto it = m_unacked.find({r.node, r.seq});
-        if (it == m_unacked.end())
-        {
-            // Acknowledged while it was being read: nothing to resend.
-            m_nic->ReleaseSendBuffer();
-            TrySdma();
-            return;
-        }
-        InFlight& f = it->second;
-        f.resendQueued = false;
-        --m_resendsPending[r.node];
-        Ptr<Packet> p = f.bytes > 0 ? f.rec->message->CreateFragment(f.offset, f.bytes)
-                                    : Create<Packet>();
-        GmHeader h;
-        h.SetKind(GmHeader::DATA);
-        h.SetSourcePort(f.rec->port);
-        h.SetDestinationPort(f.rec->dstPort);
-        h.SetSourceNode(m_nodeId);
-        h.SetDestinationNode(r.node);
-        h.SetSequence(r.seq);
-        h.SetMessageLength(f.rec->length);
-        h.SetOffset(f.offset);
-        p->AddHeader(h);
-        ++m_retransmissions;
-        Transmit(p, r.node, true);
-    });
+    auto it = m_unacked.find({r.node, r.seq});
+    if (it == m_unacked.end())
+    {
+        // Acknowledged while it was being read: nothing to resend.
+        m_nic->ReleaseSendBuffer();
+        TrySdma();
+        return;
+    }
+    InFlight& f = it->second;
+    f.resendQueued = false;
+    --m_resendsPending[r.node];
+    Ptr<Packet> p = f.bytes > 0 ? f.rec->message->CreateFragment(f.offset, f.bytes)
+                                : Create<Packet>();
+    GmHeader h;
+    h.SetKind(GmHeader::DATA);
+    h.SetSourcePort(f.rec->port);
+    h.SetDestinationPort(f.rec->dstPort);
+    h.SetSourceNode(m_nodeId);
+    h.SetDestinationNode(r.node);
+    h.SetSequence(r.seq);
+    h.SetMessageLength(f.rec->length);
+    h.SetOffset(f.offset);
+    p->AddHeader(h);
+    ++m_retransmissions;
+    Transmit(p, r.node, true);
     TrySdma();
 }
 
@@ -431,23 +428,42 @@ GmMcp::Transmit(Ptr<Packet> packet, uint16_t node, bool data)
 void
 GmMcp::DrainBacklog()
 {
-    Ptr<MyrinetNetDevice> port = m_nic->GetPort();
-    while (!m_backlog.empty() && port->CanQueue())
+    if (m_backlog.empty() || m_sendState != SEND_IDLE)
     {
-        Pending next = m_backlog.front();
-        m_backlog.pop_front();
-        m_onWire.push_back(next.data);
-        bool queued = port->SendRoute(next.packet, next.route, GmHeader::MYRINET_TYPE);
-        NS_ASSERT_MSG(queued, "GM: the packet interface refused a packet with room");
+        return;
     }
+    Pending next = m_backlog.front();
+    m_backlog.pop_front();
+    if (!next.data)
+    {
+        // An ACK's send was set up within its AckCycles.
+        StartSend(next);
+        return;
+    }
+    // The packet interface has one send DMA: the control program sets up the next data packet
+    // (header, route, DMA pointers) only once the last one has left.
+    NS_LOG_LOGIC("send interface: idle -> setting up");
+    m_sendState = SEND_SETUP;
+    m_nic->Execute(m_sendCycles, [this, next]() { StartSend(next); });
+}
+
+void
+GmMcp::StartSend(const Pending& next)
+{
+    m_sendState = next.data ? SEND_DATA : SEND_ACK;
+    NS_LOG_LOGIC("send interface: sending " << (next.data ? "data" : "an ACK"));
+    bool queued = m_nic->GetPort()->SendRoute(next.packet, next.route, GmHeader::MYRINET_TYPE);
+    NS_ASSERT_MSG(queued, "GM: the packet interface refused a packet");
 }
 
 void
 GmMcp::SendDone(Ptr<const Packet> wire)
 {
-    NS_ASSERT_MSG(!m_onWire.empty(), "send done with nothing on the wire");
-    bool data = m_onWire.front();
-    m_onWire.pop_front();
+    NS_ASSERT_MSG(m_sendState == SEND_DATA || m_sendState == SEND_ACK,
+                  "send done with nothing on the wire");
+    bool data = m_sendState == SEND_DATA;
+    NS_LOG_LOGIC("send interface: idle");
+    m_sendState = SEND_IDLE;
     DrainBacklog();
     if (data)
     {

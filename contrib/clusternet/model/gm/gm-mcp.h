@@ -224,8 +224,17 @@ class GmMcp : public Object
     std::map<uint16_t, uint32_t> m_resendsPending;
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
-    std::deque<bool> m_onWire; //!< packets handed to the port, in order: true = data
-    /// A packet built while the port's queue was full: it waits in the MCP, in order.
+    /// The packet interface's one send DMA.
+    enum SendState
+    {
+        SEND_IDLE,  //!< nothing on the wire, nothing being set up
+        SEND_SETUP, //!< the control program sets up a data packet's send (SendCycles)
+        SEND_DATA,  //!< a data packet is on the wire
+        SEND_ACK,   //!< an ACK is on the wire
+    };
+
+    SendState m_sendState{SEND_IDLE}; //!< the send DMA's state
+    /// A packet waiting for the send DMA: it waits in the MCP, in order.
     struct Pending
     {
         Ptr<Packet> packet;
@@ -233,9 +242,11 @@ class GmMcp : public Object
         bool data;
     };
 
-    std::deque<Pending> m_backlog; //!< packets waiting for room in the port's queue
-    /// Hand backlogged packets to the port while its queue has room.
+    std::deque<Pending> m_backlog; //!< packets waiting for the send DMA, in order
+    /// Set up the next backlogged packet's send if the send DMA is idle.
     void DrainBacklog();
+    /// Put a packet on the wire through the port.
+    void StartSend(const Pending& next);
 
     std::deque<Ptr<Packet>> m_received; //!< accepted data packets waiting for the host DMA
     std::map<uint8_t, std::vector<ReceiveBuffer>> m_buffers; //!< provided, per port
