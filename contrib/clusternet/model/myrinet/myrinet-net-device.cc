@@ -187,12 +187,6 @@ MyrinetNetDevice::SendRoute(Ptr<Packet> payload, const std::vector<uint8_t>& por
     return true;
 }
 
-bool
-MyrinetNetDevice::CanQueue() const
-{
-    return m_queue.size() < m_maxQueue;
-}
-
 void
 MyrinetNetDevice::StartNext()
 {

@@ -76,8 +76,6 @@ class MyrinetNetDevice : public MyrinetPort
      * @return false if the transmit queue is full (the packet is dropped and counted)
      */
     bool SendRoute(Ptr<Packet> payload, const std::vector<uint8_t>& ports, uint16_t type);
-    /// @return true if the port's queue has room for another packet (SendRoute would take it)
-    bool CanQueue() const;
     /// Set the route used by Send() for @p dest.
     void AddRoute(Mac48Address dest, const std::vector<uint8_t>& ports);
     /// Compute routes with @p cb for destinations without an explicit route (large fabrics).
