@@ -15,6 +15,10 @@ folder (``OUT/<scenario>/data.csv``, as ``utils/run-defaults.py`` writes), :func
 reads the blocks a doc holds and :func:`replace_blocks` writes new ones in. ``utils/doc-tables.py``
 rewrites the doc; ``test/test_doc_tables.py`` runs the scenarios and fails when the doc's
 figures are not today's.
+
+One more block, :data:`OUTLIER_BLOCK`, lists every reference row of every paper that the model
+misses by more than ``analysis.outliers.LIMIT``, with why (:func:`outlier_block_text`, over
+every scenario of ``reference/seeds.csv``; ``test/test_outliers.py`` checks it).
 """
 
 import math
@@ -22,6 +26,7 @@ import re
 
 import pandas as pd
 
+from analysis import outliers
 from analysis.io import read_data
 from analysis.reference import load_reference
 from analysis.summary import build_summary, error_stats
@@ -32,6 +37,9 @@ BLOCKS = {
     "seed001-tcp-over-gm": ["myrinet-tcp-over-gm"],
     "seed004": ["hpvm-fm", "hpvm-smt", "hpvm-pio-pacing"],
 }
+
+#: The block of the rows beyond analysis.outliers.LIMIT, over every reference scenario.
+OUTLIER_BLOCK = "rows-beyond-limit"
 
 #: Metric -> its column label (unit in brackets where it has one).
 LABELS = {
@@ -119,6 +127,14 @@ def block_text(name, results, ref=None):
         data = read_data(f"{results}/{scenario}/data.csv")
         summaries.append((scenario, build_summary(scenario, data, ref)))
     return rows_table(summaries)
+
+
+def outlier_block_text(results, ref=None):
+    """Block :data:`OUTLIER_BLOCK` from the data in folder ``results`` (every scenario of the
+    reference table)."""
+    ref = load_reference() if ref is None else ref
+    data = {s: read_data(f"{results}/{s}/data.csv") for s in sorted(set(ref["scenario"]))}
+    return outliers.rst_table(outliers.summaries(data, ref))
 
 
 _BLOCK = re.compile(r"^\.\. generated: (\S+)\n\n(.*?)\n\.\. end generated$", re.M | re.S)

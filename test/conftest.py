@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Shared fixtures: paths to the built scenario programs (./ns3 test builds them first)."""
+"""Shared fixtures: paths to the built scenario programs (./ns3 test builds them first), and
+their default runs, made once a session for every test module that reads them."""
 import os
 import pathlib
 import subprocess
 
+import pandas as pd
 import pytest
+
+from analysis.statements import STDOUT_PROGRAMS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -61,3 +65,33 @@ def run_scenario(scenario_bin, scenario_env):
         return out
 
     return run
+
+
+@pytest.fixture(scope="session")
+def scenario_data(tmp_path_factory, scenario_bin):
+    """Return a function giving a scenario's data (data.csv, or what a program of
+    STDOUT_PROGRAMS prints) for some extra arguments; each run is made once a session."""
+    cache = {}
+
+    def get(name, args=()):
+        key = (name, tuple(args))
+        if key not in cache:
+            if name in STDOUT_PROGRAMS:
+                proc = subprocess.run([scenario_bin(name), *args], capture_output=True,
+                                      text=True, timeout=1200)
+                assert proc.returncode == 0, proc.stdout + proc.stderr
+                cache[key] = proc.stdout
+            else:
+                out = tmp_path_factory.mktemp(name)
+                usage = subprocess.run([scenario_bin(name), "--help"], capture_output=True,
+                                       text=True, timeout=60).stdout
+                # Not every scenario sweeps in parallel or writes a report.
+                extra = [flag for flag in ("--jobs=2", "--report=0")
+                         if flag.split("=")[0] + ":" in usage]
+                proc = subprocess.run([scenario_bin(name), f"--out={out}", *extra, *args],
+                                      capture_output=True, text=True, timeout=1200)
+                assert proc.returncode == 0, proc.stdout + proc.stderr
+                cache[key] = pd.read_csv(out / "data.csv")
+        return cache[key]
+
+    return get

@@ -11,44 +11,13 @@ The strengthened checks are also tested on small frames built by hand, a value j
 just outside each bound the paper's words give.
 """
 import math
-import subprocess
 
 import pandas as pd
 import pytest
 
-from analysis.statements import (STATEMENTS, STDOUT_PROGRAMS, CannotCheck, evaluate,
-                                 figures_in, margin_of, rst_table)
+from analysis.statements import (STATEMENTS, CannotCheck, evaluate, figures_in, margin_of,
+                                 rst_table)
 from conftest import ROOT
-
-
-@pytest.fixture(scope="session")
-def scenario_data(tmp_path_factory, scenario_bin):
-    """Return a function giving a scenario's data (data.csv, or what a program of
-    STDOUT_PROGRAMS prints) for some extra arguments; each run is made once a session."""
-    cache = {}
-
-    def get(name, args=()):
-        key = (name, tuple(args))
-        if key not in cache:
-            if name in STDOUT_PROGRAMS:
-                proc = subprocess.run([scenario_bin(name), *args], capture_output=True,
-                                      text=True, timeout=1200)
-                assert proc.returncode == 0, proc.stdout + proc.stderr
-                cache[key] = proc.stdout
-            else:
-                out = tmp_path_factory.mktemp(name)
-                usage = subprocess.run([scenario_bin(name), "--help"], capture_output=True,
-                                       text=True, timeout=60).stdout
-                # Not every scenario sweeps in parallel or writes a report.
-                extra = [flag for flag in ("--jobs=2", "--report=0")
-                         if flag.split("=")[0] + ":" in usage]
-                proc = subprocess.run([scenario_bin(name), f"--out={out}", *extra, *args],
-                                      capture_output=True, text=True, timeout=1200)
-                assert proc.returncode == 0, proc.stdout + proc.stderr
-                cache[key] = pd.read_csv(out / "data.csv")
-        return cache[key]
-
-    return get
 
 
 @pytest.mark.parametrize("statement", STATEMENTS, ids=[s.id for s in STATEMENTS])
