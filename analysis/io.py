@@ -13,6 +13,36 @@ from pathlib import Path
 
 import pandas as pd
 
+class TextFileError(ValueError):
+    """A file that is not readable UTF-8 text; the message is ``file:line: what is wrong``."""
+
+
+def read_text_file(path, what="the file"):
+    """The text of ``path``, a regular file of UTF-8 text without NUL bytes (a leading BOM
+    dropped). Anything else raises :class:`TextFileError` naming the file, the line and ``what``
+    it is, before a FIFO or a folder is opened."""
+    path = Path(path)
+    if not path.is_file():
+        if not os.path.lexists(path):
+            raise TextFileError(f"{path}:1: cannot read {what} (no such file)")
+        raise TextFileError(f"{path}:1: {what} is not a regular file")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TextFileError(f"{path}:1: cannot read {what} ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise TextFileError(f"{path}:{line}: {what} is not UTF-8 text (byte {exc.start}); "
+                            "save it as UTF-8") from None
+    if "\0" in text:
+        line = text[:text.index("\0")].count("\n") + 1
+        raise TextFileError(f"{path}:{line}: {what} has NUL bytes: not a text file (UTF-16?); "
+                            "save it as UTF-8")
+    return text.removeprefix("\ufeff")
+
+
 def repo_root():
     """Return the repository root: the parent of the ``analysis/`` package folder."""
     return Path(__file__).resolve().parent.parent

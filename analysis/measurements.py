@@ -20,25 +20,31 @@ curve keeps its 1 ns resolution).
 columns are ignored; a blank cell is a value not measured.
 
 Both readers refuse a bad file with :class:`MeasurementError`, whose message is one line
-naming ``file:line`` and what is allowed: an empty file, a non-numeric or non-finite value, a
-size that is not a positive integer, a time or throughput that is not positive, a size smaller
-than the line before (unsorted), a line with fewer than three columns (np.out) or with a
-different column count than the header (CSV). A size given on several lines is averaged.
+naming ``file:line`` and what is allowed: a path that is not a regular file (a folder, a FIFO:
+refused before it is opened), a file that is not UTF-8 text (or holds NUL bytes, as UTF-16
+does), an empty file, a non-numeric or non-finite value, a size that is not a positive integer
+or exceeds :data:`MAX_BYTES` (the model's message sizes are 32-bit), a time or throughput that
+is not positive, a size smaller than the line before (unsorted), a line with fewer than three
+columns (np.out) or with a different column count than the header (CSV), a CSV line with no
+measured value. A size given on several lines is averaged.
 
 ``python -m analysis.measurements FILE...`` checks files and prints one line per curve
-(exit 2 on the first bad file).
+(exit 2 on the first bad file; without a file, the usage on stderr and exit 2).
 """
 
 import csv
+import io
 import math
 import sys
 from pathlib import Path
 
 import pandas as pd
 
-from .io import atomic_write
+from .io import TextFileError, atomic_write, read_text_file
 
 CURVE_COLUMNS = ["msg_bytes", "latency_us", "mbps"]
+#: The largest message size a measured curve may hold: the model's sizes are 32-bit unsigned.
+MAX_BYTES = 2**32 - 1
 NETPIPE_MBIT = 1024.0 * 1024.0   # NetPIPE's "Mbps": bits / (t * 2^20)
 PROG = "python -m analysis.measurements"
 
@@ -62,6 +68,9 @@ def _size(text, path, lineno):
     if value < 1 or value != int(value):
         raise MeasurementError(f"{path}:{lineno}: message size '{text}' must be a positive "
                                "integer number of bytes")
+    if value > MAX_BYTES:
+        raise MeasurementError(f"{path}:{lineno}: message size '{text}' is too large: at most "
+                               f"{MAX_BYTES} bytes")
     return int(value)
 
 
@@ -87,15 +96,19 @@ def _curve(rows, path):
     return df.groupby("msg_bytes", as_index=False, sort=True).mean()
 
 
+def _text(path):
+    """The text of a measurement file (:func:`analysis.io.read_text_file`)."""
+    try:
+        return read_text_file(path, "the measurement file")
+    except TextFileError as exc:
+        raise MeasurementError(str(exc)) from None
+
+
 def read_np_out(path):
     """Read a NetPIPE output file; return the curve (see the module doc)."""
     path = Path(path)
     rows = []
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MeasurementError(f"{path}:1: cannot read: {exc.strerror or exc}") from None
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(_text(path).splitlines(), start=1):
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
@@ -112,12 +125,7 @@ def read_np_out(path):
 def read_csv_curve(path):
     """Read a CSV of ``msg_bytes`` with ``latency_us`` and/or ``mbps``; return the curve."""
     path = Path(path)
-    try:
-        with path.open(newline="") as f:
-            lines = list(csv.reader(f))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MeasurementError(f"{path}:1: cannot read: {getattr(exc, 'strerror', None) or exc}"
-                               ) from None
+    lines = list(csv.reader(io.StringIO(_text(path), newline="")))
     lines = [(n, row) for n, row in enumerate(lines, start=1) if any(c.strip() for c in row)]
     if not lines:
         raise MeasurementError(f"{path}:1: no measurements (an empty file)")
@@ -138,6 +146,9 @@ def read_csv_curve(path):
         for name, what in (("latency_us", "latency"), ("mbps", "throughput")):
             cell = row[col[name]].strip() if name in col else ""
             values[name] = _positive(cell, path, lineno, what) if cell else math.nan
+        if all(math.isnan(v) for v in values.values()):
+            raise MeasurementError(f"{path}:{lineno}: no latency_us or mbps value on this line "
+                                   "(a line gives at least one)")
         rows.append((lineno, size, values["latency_us"], values["mbps"]))
     return _curve(rows, path)
 
@@ -168,7 +179,7 @@ def main(argv=None):
     paths = sys.argv[1:] if argv is None else argv
     if not paths or any(p in ("-h", "--help") for p in paths):
         print(f"usage: {PROG} FILE...  (NetPIPE np.out, or CSV with msg_bytes and latency_us "
-              "and/or mbps)")
+              "and/or mbps)", file=sys.stdout if paths else sys.stderr)
         return 0 if paths else 2
     for path in paths:
         try:

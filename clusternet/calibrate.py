@@ -609,6 +609,7 @@ class Benchmark:
         help_text = subprocess.run([str(self.exe), "--help"], capture_output=True, text=True,
                                    check=False).stdout
         self.options = [o for o in ("--jobs=1", "--report=0") if f"{o.split('=')[0]}:" in help_text]
+        self.can_list = "--list-points:" in help_text
         self.catalogue = load_tables(extra=recipe.profile_files)
         self.workdir = Path(workdir)
 
@@ -619,6 +620,27 @@ class Benchmark:
             for profile, target, attribute in p.places:
                 cat[profile].setdefault(target, {})[attribute] = [text, "calibrate candidate"]
         return cat
+
+    def refusal(self, texts, tag):
+        """The program's one-line refusal of the parameter values ``texts`` ("" when it takes
+        them): the checks every run makes before its first event, without simulating."""
+        import tomli_w
+
+        if not self.can_list:
+            return ""
+        folder = self.workdir / tag
+        folder.mkdir(parents=True)
+        profiles = folder / "catalogue.toml"
+        profiles.write_text(tomli_w.dumps(self.catalogue_with(texts)))
+        env = dict(os.environ, **{PROFILE_PATH_ENV: str(profiles)})
+        cmd = [str(self.exe), *self.args, f"--out={folder / 'out'}", *self.options,
+               "--list-points=1"]
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+        if done.returncode == 0:
+            return ""
+        lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+        return lines[-1] if lines else f"status {done.returncode}"
 
     def run(self, texts, tag):
         """Simulate with the parameter values ``texts``; return the benchmark's data frame."""
@@ -948,6 +970,38 @@ def local_fit(fun, z0, jac, loss, max_evals):
                          max_nfev=max_evals)
 
 
+def check_bounds(recipe, benches, start_texts):
+    """Refuse, before the first simulation, a [[fit]] whose min, max or a choice the model's
+    attribute checker refuses (each benchmark program's own pre-run check, run without
+    simulating)."""
+    for i, p in enumerate(recipe.parameters):
+        if p.choices:
+            ends = [("choice", c) for c in p.choices]
+        else:
+            ends = [("min", p.text(p.lo)), ("max", p.text(p.hi))]
+        for k, (what, text) in enumerate(ends):
+            texts = list(start_texts)
+            texts[i] = text
+            for bench in benches:
+                why = bench.refusal(tuple(texts), f"check{i}-{k}-{bench.name}")
+                if why:
+                    raise CalibrationError(
+                        f"{recipe.path}: fit {i + 1}: {what} {text} of {p.profile} "
+                        f"{p.target}.{p.attribute} is refused by {bench.name}: {why}")
+
+
+def check_out(out):
+    """Refuse an --out the results could not be written to, before the fit."""
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise CalibrationError(f"--out: {out} is not a folder")
+    folder = path
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise CalibrationError(f"--out: {out}: {folder} is not a folder this user can write to")
+
+
 def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
     """Fit the recipe's attributes; return a :class:`Fit`. Prints progress.
 
@@ -963,6 +1017,7 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
         benches = [Benchmark(recipe, name, build_dir, work) for name in recipe.benchmarks]
         obj = Objective(recipe, benches, jobs)
         z0 = np.array([p.to_z(p.start) for p in params])
+        check_bounds(recipe, benches, obj.texts(z0))
         say(f"{', '.join(recipe.benchmarks)}: {len(recipe.targets)} measured points, "
             f"{len(params)} attributes, {jobs} workers")
         start_texts = obj.texts(z0)
@@ -1262,6 +1317,7 @@ def main(argv=None):
     from ._native import build_dir
     began = time.monotonic()
     try:
+        check_out(out)
         recipe = load_recipe(args.recipe)
         result = fit(recipe, build_dir(), jobs=args.jobs, max_evals=args.max_evals,
                      starts=args.starts, local=args.local)

@@ -75,11 +75,14 @@ def _text(value):
 def read_toml(path, what="the profile file"):
     """The tables of TOML file ``path``; :class:`ProfileError` naming it (and ``what`` it is)
     when it cannot be read or parsed."""
+    from analysis.io import TextFileError, read_text_file
+
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as exc:
-        raise ProfileError(f"{path}: cannot read {what} ({exc.strerror})") from exc
+        text = read_text_file(path, what)
+    except TextFileError as exc:
+        raise ProfileError(str(exc)) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{path}: malformed TOML: {exc}") from exc
 
@@ -90,6 +93,10 @@ def _read(path):
     for name, table in doc.items():
         if not isinstance(table, dict):
             raise ProfileError(f"{path}: '{name}' is not a profile table")
+        for key in ("kind", "description", "base"):
+            if not isinstance(table.get(key, ""), str):
+                raise ProfileError(f"{path}: {name}.{key}: needs a string (a profile name for "
+                                   "base), not " + type(table[key]).__name__)
         p = Profile(kind=table.get("kind", ""), name=name,
                     description=table.get("description", ""), file=str(path),
                     base=table.get("base", ""), abstract=bool(table.get("abstract", False)))

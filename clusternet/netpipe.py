@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 
 from ._native import load
-from .catalogue import load_profiles, profile_names
+from .catalogue import KINDS, load_profiles, profile_names
 
 UINT32_MAX = 2**32 - 1
 
@@ -49,7 +49,10 @@ def _paths(profile_file):
 def profiles(kind, profile_file=None):
     """Return the names of the selectable profiles of one kind (``"nic"``, ``"host"``,
     ``"lanai"``, ``"chipset"``, ``"fm"`` or ``"mpi"``), with those of ``profile_file`` (a path or
-    a list of paths, files or folders, as a scenario's ``--profile-file``)."""
+    a list of paths, files or folders, as a scenario's ``--profile-file``). An unknown kind
+    raises ValueError."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ValueError(f"profiles: kind {kind!r} is not one of {', '.join(KINDS)}")
     return profile_names(kind, load_profiles(extra=_paths(profile_file)))
 
 

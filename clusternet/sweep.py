@@ -6,8 +6,12 @@ C++ simulates, Python orchestrates. A scenario program lists its points
 and simulates one point when asked (``--run-point=FILE --point-out=PATH``, FILE as the list names the point). This driver:
 
 - asks the program for its points (the program has checked every option by then);
+- refuses, in one line and before anything runs, an ``--out`` tree with a file where a
+  folder belongs or a folder (or other non-regular file) where a result file belongs;
 - reuses the points of ``--out`` that were computed with the same code, parameters and
-  profiles (``--resume=1``, the default; ``--resume=0`` recomputes every point);
+  profiles (``--resume=1``, the default; ``--resume=0`` recomputes every point), and only
+  those whose rows still match the digest their record holds: a point whose files are
+  missing, damaged or another point's is computed again, with a line saying which and why;
 - runs the others as independent processes on Dask workers: a ``LocalCluster`` of ``--jobs``
   single-threaded worker processes by default, or the cluster whose scheduler
   ``--scheduler=tcp://HOST:PORT`` (or ``$CLUSTERNET_SCHEDULER``) names. With one worker, or one
@@ -42,15 +46,62 @@ SCHEDULER_ENV = "CLUSTERNET_SCHEDULER"
 # Options of the sweep itself: where and how the points run, not what they compute.
 SWEEP_OPTIONS = ("jobs", "out", "resume", "report", "scheduler", "list-points", "run-point",
                  "point-out")
+# A point whose process a signal killed (kill -9, the OOM killer) runs again, this often.
+KILLED_POINT_RETRIES = 1
 # Environment a point's simulation may read (profile search path, ns-3 globals and logging).
 POINT_ENV_PREFIXES = ("CLUSTERNET_", "NS_")
 PROVENANCE_COLUMNS = ["point", "file", "key", "scenario", "args", "rng_run", "rng_seed",
-                      "code_sha256", "profiles_sha256", "inputs_sha256", "git_commit",
-                      "git_dirty", "ns3_version", "wall_s", "host", "finished_utc"]
+                      "code_sha256", "profiles_sha256", "inputs_sha256", "rows_sha256",
+                      "git_commit", "git_dirty", "ns3_version", "wall_s", "host",
+                      "finished_utc"]
 
 
 class SweepError(Exception):
     """A sweep that cannot start; the message names what to fix."""
+
+
+#: How long a Dask scheduler has to accept a connection, shake hands and say who it is [s].
+SCHEDULER_TIMEOUT = 20.0
+
+
+def check_scheduler_address(address, source):
+    """Refuse an address that is not ``tcp://HOST:PORT`` (the one protocol the driver speaks:
+    ``tls://`` needs certificates it does not take); ``source`` names where it came from."""
+    scheme, _, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme != "tcp" or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SweepError(f"{source}: '{address}' is not a Dask scheduler address; allowed: "
+                         "tcp://HOST:PORT (tls:// is not supported)")
+
+
+def probe_scheduler(address, timeout=SCHEDULER_TIMEOUT):
+    """Connect to ``address``, shake hands and ask its identity, all within ``timeout``
+    seconds; :class:`SweepError` unless a Dask scheduler answers."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def identity():
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except (TimeoutError, asyncio.TimeoutError):
+        raise SweepError(f"--scheduler: {address} did not answer as a Dask scheduler within "
+                         f"{timeout:g} s") from None
+    except OSError as e:
+        raise SweepError(f"--scheduler: cannot reach the Dask scheduler at {address} ({e}); "
+                         f"start one with 'dask scheduler' and 'dask worker {address}'") from None
+    except Exception as e:  # noqa: BLE001 - whatever a non-Dask endpoint makes the comm raise
+        raise SweepError(f"--scheduler: {address} is not a Dask scheduler (its answer: "
+                         f"{type(e).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise SweepError(f"--scheduler: {address} answers, but not as a Dask scheduler")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -153,19 +204,24 @@ def run_point(binary, args, file, env, cwd):
     the client's working directory and its clusternet/ns-3 environment.
     """
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="clusternet-point-") as tmp:
-        out = os.path.join(tmp, "rows.csv")
-        proc = subprocess.run([str(binary), *args, f"--run-point={file}",
-                               f"--point-out={out}"],
-                              cwd=cwd, env={**os.environ, **env}, capture_output=True,
-                              text=True, check=False)
-        rows = None
-        if proc.returncode == 0 and os.path.exists(out):
-            with open(out) as f:
-                rows = f.read()
+    killed = []
+    for _ in range(1 + KILLED_POINT_RETRIES):
+        with tempfile.TemporaryDirectory(prefix="clusternet-point-") as tmp:
+            out = os.path.join(tmp, "rows.csv")
+            proc = subprocess.run([str(binary), *args, f"--run-point={file}",
+                                   f"--point-out={out}"],
+                                  cwd=cwd, env={**os.environ, **env}, capture_output=True,
+                                  text=True, check=False)
+            rows = None
+            if proc.returncode == 0 and os.path.exists(out):
+                with open(out, encoding="utf-8", newline="") as f:
+                    rows = f.read()
+        if proc.returncode >= 0:
+            break
+        killed.append(-proc.returncode)   # killed by a signal, not failed: run it again
     return {"status": proc.returncode, "rows": rows, "stdout": proc.stdout,
             "stderr": proc.stderr, "wall_s": time.monotonic() - started,
-            "host": socket.gethostname()}
+            "host": socket.gethostname(), "killed": killed}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,7 +231,7 @@ def write_atomic(path, text):
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -223,6 +279,9 @@ class Sweep:
         self.resume = opts["resume"] in ("1", "true") and plan.get("reusable", True)
         self.report = opts["report"] in ("1", "true")   # "" for a program without a report
         self.scheduler = opts["scheduler"] or os.environ.get(SCHEDULER_ENV, "")
+        if self.scheduler and self.client is None:
+            check_scheduler_address(self.scheduler, "--scheduler" if opts["scheduler"]
+                                    else f"${SCHEDULER_ENV}")
         self.env = point_env()
         self.code_sha = _sha256_files(code_files(self.binary))
         self.profiles_sha = _sha256_files(profile_files(self.args))
@@ -237,7 +296,9 @@ class Sweep:
             attr = "rng_run" if name == "RngRun" else "rng_seed"
             if not getattr(self, attr):
                 setattr(self, attr, glob[-1] if glob else default)
+        self.check_out_tree()
         self.done = {}   # file -> provenance record of the finished points
+        self.rows = {}   # file -> the verified rows of a finished point
         self.failed_status = set()
         self.t0 = time.monotonic()
 
@@ -252,33 +313,79 @@ class Sweep:
         return point_key(self.scenario, p["label"], self.args, self.code_sha,
                          self.profiles_sha, self.inputs_sha, self.env)
 
+    def check_out_tree(self):
+        """Refuse an --out tree whose entries are of the wrong kind, before anything runs."""
+        def kind(path, want_dir):
+            if not os.path.lexists(path):
+                return
+            ok = path.is_dir() if want_dir else path.is_file()
+            if not ok:
+                what = "a folder" if want_dir else "a regular file"
+                raise SweepError(f"--out: {path} is not {what}; move it away or choose another "
+                                 "--out")
+
+        kind(self.out, True)
+        kind(self.out / ".points", True)
+        for name in ("data.csv", "provenance.csv"):
+            kind(self.out / name, False)
+        for p in self.points:
+            for path in (self._csv(p), self._json(p), self._stdout(p)):
+                kind(path, False)
+
     def reusable(self, p):
-        if not self.resume or not self._csv(p).exists() or not self._json(p).exists():
-            return None
+        """``(record, rows, why_not)``: the point's record and rows when they can be reused;
+        else ``why_not`` says what is wrong with files it left (None when there is nothing
+        to reuse: never computed, computed with other code or parameters, or --resume=0)."""
+        csv, record_file = self._csv(p), self._json(p)
+        if not self.resume or not (csv.exists() or record_file.exists()):
+            return None, None, None
+        if not record_file.exists():
+            return None, None, "its record (.json) is missing"
         try:
-            record = json.loads(self._json(p).read_text())
+            record = json.loads(record_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return None
-        return record if record.get("key") == self.key(p) else None
+            return None, None, "its record (.json) is unreadable"
+        if not isinstance(record, dict) or not isinstance(record.get("key"), str):
+            return None, None, "its record (.json) is not a point's record"
+        if record.get("file") != p["file"] or record.get("point") != p["label"]:
+            return None, None, "its record (.json) is another point's"
+        if record["key"] != self.key(p):
+            return None, None, None
+        if not csv.exists():
+            return None, None, "its rows (.csv) are missing"
+        try:
+            data = csv.read_bytes()
+        except OSError:
+            return None, None, "its rows (.csv) are unreadable"
+        if "rows_sha256" not in record:
+            return None, None, "its record holds no digest of its rows (an older run)"
+        if record["rows_sha256"] != hashlib.sha256(data).hexdigest():
+            return None, None, "its rows (.csv) do not match the digest in its record"
+        try:
+            return record, data.decode("utf-8"), None
+        except UnicodeDecodeError:
+            return None, None, "its rows (.csv) are not text"
 
     def record(self, p, result):
+        rows_sha = hashlib.sha256(result["rows"].encode("utf-8")).hexdigest()
         return {"point": p["label"], "file": p["file"], "key": self.key(p),
                 "scenario": self.scenario, "args": json.dumps(point_args(self.args)),
                 "rng_run": self.rng_run, "rng_seed": self.rng_seed,
                 "code_sha256": self.code_sha, "profiles_sha256": self.profiles_sha,
-                "inputs_sha256": self.inputs_sha,
+                "inputs_sha256": self.inputs_sha, "rows_sha256": rows_sha,
                 "git_commit": self.commit, "git_dirty": self.dirty,
                 "ns3_version": ns3_version(), "wall_s": f"{result['wall_s']:.3f}",
                 "host": result["host"],
                 "finished_utc": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
     def write_results(self):
-        """data.csv and provenance.csv of the finished points, in the program's order."""
+        """data.csv and provenance.csv of the finished points, in the program's order, from
+        the rows verified or computed in this run."""
         text = ",".join(self.columns) + "\n"
         prov = [",".join(PROVENANCE_COLUMNS)]
         for p in self.points:
             if p["file"] in self.done:
-                text += self._csv(p).read_text()
+                text += self.rows[p["file"]]
                 rec = self.done[p["file"]]
                 prov.append(",".join(_csv_cell(rec[c]) for c in PROVENANCE_COLUMNS))
         write_atomic(self.out / "data.csv", text)
@@ -303,6 +410,7 @@ class Sweep:
         rec = self.record(p, result)
         write_atomic(self._json(p), json.dumps(rec, indent=1) + "\n")
         self.done[p["file"]] = rec
+        self.rows[p["file"]] = result["rows"]
         self.write_results()
 
     def run(self):
@@ -310,15 +418,19 @@ class Sweep:
         finished = 0
         todo = []
         for p in self.points:
-            rec = self.reusable(p)
+            rec, rows, why_not = self.reusable(p)
             if rec is None:
+                if why_not:
+                    print(f"{p['label']}: not reused: {why_not}; computing it again",
+                          file=sys.stderr, flush=True)
                 todo.append(p)
                 continue
             self.done[p["file"]] = rec
+            self.rows[p["file"]] = rows
             finished += 1
             self.write_results()
             if self._stdout(p).exists():   # what the point printed, as when it ran
-                sys.stdout.write(self._stdout(p).read_text())
+                sys.stdout.write(self._stdout(p).read_text(encoding="utf-8", errors="replace"))
                 sys.stdout.flush()
             self.progress(finished, p, "reused (same code, parameters and profiles)")
         if not todo and self.done:
@@ -329,6 +441,9 @@ class Sweep:
             finished += 1
             sys.stdout.write(result.get("stdout") or "")
             sys.stdout.flush()
+            for sig in result.get("killed", []):
+                print(f"{p['label']}: its process was killed (signal {sig}); ran it again",
+                      file=sys.stderr, flush=True)
             ok = result["status"] == 0 and result["rows"] is not None
             if ok:
                 self.finish_point(p, result)
@@ -385,8 +500,9 @@ class Sweep:
             if self.client is not None:
                 client = _Borrowed(self.client)
             elif self.scheduler:
+                probe_scheduler(self.scheduler)
                 try:
-                    client = Client(self.scheduler, timeout="20s")
+                    client = Client(self.scheduler, timeout=f"{SCHEDULER_TIMEOUT:g}s")
                 except (OSError, TimeoutError) as e:
                     raise SweepError(f"--scheduler: cannot reach the Dask scheduler at "
                                      f"{self.scheduler} ({e}); start one with 'dask scheduler' "
@@ -397,6 +513,9 @@ class Sweep:
                 # One point per worker at a time, the rest queued at the scheduler: a point is
                 # long and a worker that holds two would make one wait behind the other.
                 dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
+                # Workers in this process (a point is a process of its own: a worker only waits
+                # for it), so a local sweep starts at once; on a real cluster the nannies restart
+                # a lost worker and the scheduler runs its point again.
                 cluster = LocalCluster(n_workers=min(self.jobs, len(todo)), threads_per_worker=1,
                                        processes=True, worker_class=Worker,
                                        dashboard_address=None,
@@ -419,6 +538,9 @@ class Sweep:
                                   "wall_s": 0.0, "host": ""}
                     yield p, result
         finally:
+            # Every result is in: what the comms say while the cluster shuts down (a
+            # CommClosedError as workers and scheduler part) is not the user's concern.
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
             if cluster is not None:
                 cluster.close()
             cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
@@ -488,6 +610,16 @@ def run(scenario, client=None, *, out=None, report=False, resume=True, jobs=None
     """
     from ._native import NotBuiltError, build_dir
 
+    if not isinstance(scenario, str) or not scenario:
+        raise ValueError(f"run: scenario must be a scenario's name (a str), not {scenario!r}")
+    if client is not None and not callable(getattr(client, "submit", None)):
+        raise ValueError(f"run: client must be a distributed.Client (or None), not "
+                         f"{type(client).__name__}")
+    internal = sorted(n for n in params if n.replace("_", "-") in SWEEP_OPTIONS)
+    if internal:
+        raise ValueError(f"run: {internal[0]} is the sweep driver's own option, not a "
+                         "scenario's; its keyword arguments are out, report, resume, jobs and "
+                         "scheduler")
     binary = build_dir() / "scenarios" / scenario
     if not binary.exists():
         sources = ROOT / "scenarios"
@@ -508,7 +640,7 @@ def run(scenario, client=None, *, out=None, report=False, resume=True, jobs=None
     args += [f"--scheduler={scheduler}"] if scheduler else []
     try:
         sweep = Sweep(binary, args, client=client)
-    except ProgramRefused as e:
+    except (ProgramRefused, SweepError) as e:
         raise ValueError(str(e)) from None
     failed = sweep.run()
     if failed:

@@ -197,6 +197,10 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         err = err.empty() ? RunChecks::MyrinetFlowControl(values) : err;
         err = err.empty() ? RunChecks::GmEthernetTokens(values) : err;
     }
+    else if (err.empty())
+    {
+        err = RunChecks::GigePause(values);
+    }
     return err.empty() ? "" : "--set: " + err;
 }
 

@@ -2,6 +2,7 @@
 #include "run-checks.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/gige-net-device.h"
 #include "ns3/lanai-nic.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/nstime.h"
@@ -50,6 +51,17 @@ RunChecks::GmEthernetTokens(const ProfileSet& v)
         return "device.SendBuffers/ReceiveBuffers must not exceed gm.SendTokens/ReceiveTokens";
     }
     return "";
+}
+
+std::string
+RunChecks::GigePause(const ProfileSet& v)
+{
+    auto get = [&](const std::string& attribute) {
+        return static_cast<uint32_t>(v.GetValue<UintegerValue>("device", attribute).Get());
+    };
+    return GigeNetDevice::CheckPauseWaterMarks(get("PauseLowWater"),
+                                               get("PauseHighWater"),
+                                               get("RxFifoSize"));
 }
 
 } // namespace clusternet

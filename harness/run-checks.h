@@ -26,6 +26,8 @@ class RunChecks
     static std::string MyrinetFlowControl(const ProfileSet& values);
     /// IP over GM posts no more buffers than GM has tokens (targets "device" and "gm").
     static std::string GmEthernetTokens(const ProfileSet& values);
+    /// A GigE device's PAUSE water marks fit its receive FIFO (target "device").
+    static std::string GigePause(const ProfileSet& values);
 };
 
 } // namespace clusternet

@@ -9,7 +9,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -38,17 +37,16 @@ CsvLine(const std::vector<std::string>& cells)
     return line + "\n";
 }
 
-/// @return true if @p address is a Dask scheduler address (tcp:// or tls://, host, port)
+/// @return true if @p address is a Dask scheduler address the driver can use (tcp://HOST:PORT;
+/// tls:// would need certificates the driver does not take)
 bool
 IsSchedulerAddress(const std::string& address)
 {
     std::string rest;
-    for (const char* scheme : {"tcp://", "tls://"})
+    const std::string scheme = "tcp://";
+    if (address.rfind(scheme, 0) == 0)
     {
-        if (address.rfind(scheme, 0) == 0)
-        {
-            rest = address.substr(std::strlen(scheme));
-        }
+        rest = address.substr(scheme.size());
     }
     std::size_t colon = rest.rfind(':');
     if (rest.empty() || colon == std::string::npos || colon == 0)
@@ -151,8 +149,24 @@ SweepRunner::SweepRunner(const ScenarioArgs& args,
     if (!scheduler.empty() && !IsSchedulerAddress(scheduler))
     {
         args.Fail("--scheduler: '" + scheduler +
-                  "' is not a Dask scheduler address; allowed: tcp://HOST:PORT or "
-                  "tls://HOST:PORT with PORT 1..65535");
+                  "' is not a Dask scheduler address; allowed: tcp://HOST:PORT with PORT "
+                  "1..65535 (tls:// is not supported)");
+    }
+    // The driver's protocol: --run-point with --point-out, --list-points alone.
+    const bool runPoint = !args.Get("run-point").empty();
+    const bool pointOut = !args.Get("point-out").empty();
+    if (pointOut && !runPoint)
+    {
+        args.Fail("--point-out: only with --run-point (the sweep driver's protocol)");
+    }
+    if (runPoint && !pointOut)
+    {
+        args.Fail("--run-point: needs --point-out, the file for its rows (the sweep driver's "
+                  "protocol)");
+    }
+    if (runPoint && args.GetBool("list-points"))
+    {
+        args.Fail("--list-points: not with --run-point (the sweep driver's protocol)");
     }
     if (args.Get("run-point").empty())
     {

@@ -12,6 +12,7 @@
 //   ./ns3 run scenarios/mpi-replay -- --trace=pattern.txt --ranks=4 --stack=mpich
 
 #include "scenario-args.h"
+#include "stall-watchdog-scheduler.h"
 #include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -113,6 +114,14 @@ RunReplay(const Replay& replay)
         Simulator::Destroy();
         std::exit(3); // the sweep driver passes the status on: nothing is written
     }
+    std::string leftovers = MpiJob::Leftovers(ranks);
+    if (!leftovers.empty())
+    {
+        std::cerr << "mpi-replay: the job finished with calls left unmatched: " << leftovers
+                  << std::endl;
+        Simulator::Destroy();
+        std::exit(3); // as a deadlock: the trace is not a complete MPI program
+    }
     SweepRunner::Rows rows;
     Time end;
     for (const auto& r : ranks)
@@ -153,8 +162,13 @@ main(int argc, char** argv)
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
     const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
     args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 1500);
-    args.Add("limit", "simulated time after which an unfinished job counts as deadlocked "
-             "[Time, e.g. 100s]", "3600s");
+    // The stall watchdog ends any run that passes its horizon: a limit must stop before it.
+    TypeId::AttributeInformation horizonInfo;
+    StallWatchdogScheduler::GetTypeId().LookupAttributeByName("Horizon", &horizonInfo);
+    const Time horizon = DynamicCast<const TimeValue>(horizonInfo.initialValue)->Get();
+    const std::string horizonText = SweepRunner::Fixed(horizon.GetSeconds(), 0) + "s";
+    args.Add("limit", "simulated time after which an unfinished job counts as deadlocked, "
+             "below " + horizonText + " [Time, e.g. 100s]", "3600s");
     SweepRunner::AddArguments(args, "mpi-replay", "");
     args.Parse();
     uint32_t n = args.GetUint("ranks");
@@ -171,6 +185,11 @@ main(int argc, char** argv)
     if (!MpiProgram::ParseTime(args.Get("limit"), limit) || !limit.IsStrictlyPositive())
     {
         args.Fail("--limit: '" + args.Get("limit") + "' is not a positive time (e.g. 100s)");
+    }
+    if (limit >= horizon)
+    {
+        args.Fail("--limit: '" + args.Get("limit") + "' is not below " + horizonText +
+                  " (the simulated time beyond which any run counts as endless)");
     }
     if (args.Get("trace") == "none")
     {

@@ -112,3 +112,48 @@ def test_trace_send_larger_than_receive(assert_refused, tmp_path):
 @pytest.mark.parametrize("prefix", ["/proc/nonexistent/x", "/nonexistent-dir/capture"])
 def test_pcap_path_unusable(assert_refused, prefix):
     assert_refused("gige-switch-incast", ["--frames=1", f"--pcap={prefix}"], "--pcap")
+
+
+@pytest.mark.parametrize("item,says", [
+    ("device.Address=zzz", "each device's own address"),
+    ("device.Address=00:00:00:00:00:01", "each device's own address"),
+    ("device.RxCoalescer=zzz", "object the helper builds"),
+    ("device.TxCoalescer=zzz", "object the helper builds"),
+    ("device.TxQueue=zzz", "object the helper builds"),
+    ("device.RxBufferBytes=1000", "read-only"),
+])
+def test_set_of_what_text_cannot_set_is_refused(assert_refused, item, says):
+    """Issue 44, item 2: an address (an uncaught stoul), an object (NS_ASSERT in the TypeId
+    lookup) and a read-only attribute (NS_FATAL after the check, a partial data.csv) are refused
+    by the pre-run check, on the command line and in a profile file."""
+    assert_refused("gige-mtu-sweep", [*NETPIPE, f"--set={item}"], item)
+    assert_refused("gige-mtu-sweep", [*NETPIPE, f"--set={item}"], says)
+
+
+def test_read_only_attribute_in_a_profile_file_names_its_line(assert_refused, tmp_path):
+    path = tmp_path / "ro.toml"
+    path.write_text('[ronic]\nkind = "nic"\nbase = "sknet"\ndescription = "x"\n\n'
+                    '[ronic.device]\nRxBufferBytes = ["1000", "test"]\n')
+    assert_refused("gige-mtu-sweep", [f"--profile-file={path}", *NETPIPE], f"{path}:7")
+
+
+@pytest.mark.parametrize("args,name", [
+    (["--point-out=rows.csv"], "--point-out: only with --run-point"),
+    (["--run-point=nic_sknet_mtu_1500_sockbuf_65536"], "--run-point: needs --point-out"),
+    (["--run-point=nic_sknet_mtu_1500_sockbuf_65536", "--point-out=r.csv", "--list-points=1"],
+     "--list-points: not with --run-point"),
+    (["--scheduler=tls://127.0.0.1:1"], "tls:// is not supported"),
+])
+def test_the_driver_protocol_options_are_used_together(assert_refused, args, name):
+    """Issue 44: --point-out without --run-point was ignored silently (132 CLI cases)."""
+    assert_refused("gige-mtu-sweep", [*NETPIPE, *args], name)
+
+
+@pytest.mark.parametrize("item", ["device.PauseHighWater=0", "device.PauseLowWater=60000",
+                                  "device.PauseHighWater=999999"])
+def test_pause_water_marks_are_checked_before_the_first_event(assert_refused, item):
+    """Issue 44, item 2: PauseHighWater=0 is inside its attribute's range but aborted the run
+    (after the baseline curve was written) on the device's own relation; the pre-run check now
+    knows that relation."""
+    assert_refused("gige-mtu-sweep", [*NETPIPE, f"--set={item}"],
+                   "need PauseLowWater < PauseHighWater <= RxFifoSize")

@@ -7,6 +7,7 @@ report, and the tool, started 33-50 % away from each value, must find every one 
 """
 
 import math
+import os
 import subprocess
 import sys
 import textwrap
@@ -241,6 +242,14 @@ BAD_RECIPES = [
      "s002-16 cannot be evaluated on the data of nt-pingpong"),
     (NT_HEAD + 'statements = ["s002-16", "s002-16"]\n' + NT_FIT + NT_MEASURED,
      {"nt5.csv": "msg_bytes,latency_us\n1,74\n"}, "'s002-16' is named twice"),
+    # issue 44, item 5: bounds and choices the attribute's checker refuses, before simulating
+    (HEAD + '[[fit]]\nprofile = "acenic"\nattribute = "coalescer.MaxFrames"\nmin = "0"\n'
+     'max = "1000000000000"\n' + MEASURED, {}, "fit 1: min 0 of acenic coalescer.MaxFrames is "
+     "refused by gige-tcp-netpipe"),
+    (HEAD + '[[fit]]\nprofile = "acenic"\nattribute = "coalescer.MaxFrames"\nmin = "1"\n'
+     'max = "1e300"\n' + MEASURED, {}, "max"),
+    (HEAD + CHOICE.replace('"128"]', '"128", "-8"]') + MEASURED, {},
+     "fit 1: choice -8 of acenic device.DmaReadBurst is refused"),
 ]
 
 
@@ -260,6 +269,46 @@ def test_bad_recipe_is_refused_in_one_line(scenario_bin, scenario_env, tmp_path,
     assert len(lines) == 1, proc.stderr
     assert named in lines[0] and "Traceback" not in proc.stderr
     assert not out.exists(), "bad input must not leave files"
+
+
+@pytest.mark.parametrize("kind", ["binary recipe", "fifo recipe", "base a list",
+                                  "out a file", "out unwritable"])
+def test_unusable_files_are_refused_before_the_fit(scenario_bin, scenario_env, tmp_path, kind):
+    """Issue 44, item 5: a binary or non-regular recipe, a profile file whose base is not a
+    name, and an --out the results cannot go to are refused in one line before anything is
+    simulated (an unwritable --out used to fail only after the whole fit)."""
+    scenario_bin("gige-tcp-netpipe")
+    recipe = tmp_path / "r.toml"
+    out = tmp_path / "out"
+    args = [f"--out={out}"]
+    if kind == "binary recipe":
+        recipe.write_bytes(b"\x00\x01\xff\xfe binary")
+        named = "r.toml:1: the recipe is not UTF-8 text"
+    elif kind == "fifo recipe":
+        os.mkfifo(recipe)
+        named = "the recipe is not a regular file"
+    elif kind == "base a list":
+        (tmp_path / "mine.toml").write_text('[mynic]\nkind = "nic"\nbase = ["x"]\n'
+                                            'description = "d"\n')
+        recipe.write_text(HEAD + 'profile-files = ["mine.toml"]\n' + FIT + MEASURED)
+        named = "mynic.base: needs a string"
+    else:
+        recipe.write_text(HEAD + FIT + MEASURED)
+        if kind == "out a file":
+            out.write_text("x")
+            named = "is not a folder"
+        else:
+            locked = tmp_path / "locked"
+            locked.mkdir(mode=0o500)
+            args = [f"--out={locked / 'out'}"]
+            named = "not a folder this user can write to"
+            if os.access(locked, os.W_OK):
+                pytest.skip("running as a user who can write anywhere")
+    proc = calibrate(recipe, *args, "--starts=0", env=scenario_env)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and named in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr and "simulations" not in proc.stderr
 
 
 @pytest.mark.parametrize("args,named", [(["--jobs=0"], "--jobs"), (["--max-evals=x"],

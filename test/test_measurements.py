@@ -5,6 +5,7 @@ Expected values are worked out by hand: a NetPIPE line ``8 0.5 0.000016`` is 8 b
 one way, 8 * 8 / 16e-6 = 4 Mbit/s (10^6 bit/s), whatever the file's own 2^20-based column says.
 """
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -62,11 +63,15 @@ def test_repeated_size_is_averaged_and_comments_skipped(tmp_path):
 
 def test_csv_with_one_measure_column(tmp_path):
     path = tmp_path / "m.csv"
-    path.write_text("msg_bytes,mbps,note\n1024,400,a\n4096,,b\n65536,900.5,c\n")
+    path.write_text("msg_bytes,mbps,note\n1024,400,a\n65536,900.5,c\n")
     curve = read_curve(path)
-    assert curve["msg_bytes"].tolist() == [1024, 4096, 65536]
-    assert curve["mbps"].iloc[[0, 2]].tolist() == [400.0, 900.5]
-    assert curve["mbps"].isna().iloc[1] and curve["latency_us"].isna().all()
+    assert curve["msg_bytes"].tolist() == [1024, 65536]
+    assert curve["mbps"].tolist() == [400.0, 900.5] and curve["latency_us"].isna().all()
+    # a blank cell is a value not measured, as long as the line measures something
+    path.write_text("msg_bytes,latency_us,mbps\n1024,20,\n4096,,640\n")
+    curve = read_curve(path)
+    assert curve["latency_us"].isna().tolist() == [False, True]
+    assert curve["mbps"].isna().tolist() == [True, False]
 
 
 # (file name, content, line named, what the message says); .csv files are read as CSV
@@ -98,6 +103,45 @@ def test_bad_file_names_file_and_line(tmp_path, name, text, line, what):
     message = str(err.value)
     assert message.startswith(f"{path}:{line}: ") and what in message
     assert "\n" not in message
+
+
+# Issue 44, item 6: files as bytes that a careless export or a hostile user gives.
+BAD_BYTES = [
+    ("np.out", b"1 0.3 0.00002\n2 0.3 \xff\xfe0.00002\n", 2, "not UTF-8 text"),
+    ("m.csv", "msg_bytes,latency_us\n1,2\n".encode("utf-16"), 1, "not UTF-8 text"),
+    ("np.out", "1 0.3 0.00002\n".encode("utf-16-le"), 1, "NUL bytes"),
+    ("np.out", b"9223372036854775808 0.3 0.00002\n", 1, "at most 4294967295"),
+    ("np.out", b"1e300 0.3 0.00002\n", 1, "at most 4294967295"),
+    ("m.csv", b"msg_bytes,latency_us\n9223372036854775808,2\n", 2, "at most 4294967295"),
+    ("m.csv", b"msg_bytes,latency_us,mbps\n64,,\n", 2, "no latency_us or mbps value"),
+]
+
+
+@pytest.mark.parametrize("name,data,line,what", BAD_BYTES,
+                         ids=[f"{n}-{w}" for n, _, _, w in BAD_BYTES])
+def test_bad_bytes_are_refused_with_file_and_line(tmp_path, name, data, line, what):
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(MeasurementError) as err:
+        read_curve(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}:{line}: ") and what in message, message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_file_that_is_not_regular_is_refused_without_reading(tmp_path, kind):
+    """A FIFO would block the reader forever; a folder is no measurement file."""
+    path = tmp_path / "np.out"
+    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    with pytest.raises(MeasurementError, match="not a regular file"):
+        read_curve(path)
+
+
+def test_cli_without_files_prints_usage_to_stderr():
+    proc = subprocess.run([sys.executable, "-m", "analysis.measurements"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == "" and "usage:" in proc.stderr
 
 
 def test_cli_checks_files(tmp_path):

@@ -102,6 +102,44 @@ def test_replay_runs_trace_and_reports_deadlock(scenario_bin, scenario_env, tmp_
     assert not out.exists()
 
 
+@pytest.mark.parametrize("text,says", [
+    # rank 1 never posts the receive: the eager message is never taken
+    ("0 send 1 1 10\n", ["rank 1: message from rank 0 tag 1 (10 bytes) never received",
+                         "rank 0: 1 message(s) to rank 1 still in flight"]),
+    # an isend never waited for (its message is received)
+    ("0 isend 1 1 10 7\n1 recv 0 1 10\n", ["rank 0: request 7 of operation 0 'isend 1 1 10 7' "
+                                           "never waited for"]),
+])
+def test_replay_reports_calls_left_unmatched_like_a_deadlock(scenario_bin, scenario_env,
+                                                             tmp_path, text, says):
+    """Issue 44, item 7: a job whose ranks all finish but leave a send no receive took, or a
+    request never waited for, is not a complete MPI program: exit 3 naming rank and call,
+    nothing written."""
+    out = tmp_path / "out"
+    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={write_trace(tmp_path, text)}",
+                           f"--out={out}"], capture_output=True, text=True, env=scenario_env,
+                          timeout=120)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "left unmatched" in lines[0], proc.stderr
+    assert any(s in lines[0] for s in says), lines[0]
+    assert not out.exists()
+
+
+def test_replay_limit_stops_before_the_watchdog_horizon(assert_refused, scenario_bin,
+                                                        scenario_env, tmp_path):
+    """Issue 44, item 7: a --limit past the stall watchdog's horizon let a real deadlock be
+    reported as a model bug; such a limit is refused, and one just below still reports the
+    deadlock."""
+    stuck = write_trace(tmp_path, "0 recv 1 1 10\n1 recv 0 1 10\n")
+    assert_refused("mpi-replay", [f"--trace={stuck}", "--limit=2000000s"], "--limit")
+    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={stuck}", "--limit=999999s",
+                           f"--out={tmp_path / 'out'}"], capture_output=True, text=True,
+                          env=scenario_env, timeout=300)
+    assert proc.returncode == 3 and "deadlock" in proc.stderr and "model bug" not in \
+        proc.stderr, proc.stderr
+
+
 def test_mpich_gm_two_regions(scenario_bin, scenario_env, tmp_path):
     out = tmp_path / "mgm"
     proc = subprocess.run([scenario_bin("myrinet-mpich-gm"), f"--out={out}",

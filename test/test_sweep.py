@@ -6,6 +6,7 @@ script speaking the --list-points / --run-point protocol, counting its simulatio
 programs are checked for the protocol and for the same data.csv bytes through a real
 ``dask scheduler`` with two ``dask worker`` processes, and after a ``kill -9``.
 """
+import contextlib
 import json
 import os
 import signal
@@ -55,6 +56,12 @@ FAKE = textwrap.dedent('''\
             while not os.path.exists(marker) and time.monotonic() < deadline:
                 time.sleep(0.02)
             time.sleep(1.0)   # c's result reaches the driver first
+        kill_file = os.environ.get("FAKE_PARENT_PID")
+        if opts["run-point"] == "a" and kill_file and not os.path.exists(kill_file + ".done"):
+            open(kill_file + ".done", "w").close()   # only the first run of 'a' waits
+            with open(kill_file, "w") as f:
+                f.write(f"{{os.getpid()}} {{os.getppid()}}")
+            time.sleep(30)   # the test kills the worker meanwhile
         if opts["run-point"] == "bad":
             print("fake: the bad point fails", file=sys.stderr)
             sys.exit(3)
@@ -164,6 +171,202 @@ def test_load_runs_gives_two_sweeps_in_one_frame(fake, tmp_path):
     assert df.args.tolist()[2] == json.dumps(["--x=2"])
 
 
+# --- issue 44, item 1: resume never trusts a damaged point ----------------------------------
+
+def _swap(a, b):
+    ta, tb = a.read_bytes(), b.read_bytes()
+    a.write_bytes(tb)
+    b.write_bytes(ta)
+
+
+DAMAGES = {
+    "csv truncated": lambda pts: (pts / "a.csv").write_text("a,"),
+    "csv emptied": lambda pts: (pts / "a.csv").write_text(""),
+    "csv garbage": lambda pts: (pts / "a.csv").write_bytes(b"\x00\xff\xfe garbage\n"),
+    "csv value edited": lambda pts: (pts / "a.csv").write_text("a,9\n"),
+    "csv files swapped": lambda pts: _swap(pts / "a.csv", pts / "c.csv"),
+    "csv missing": lambda pts: (pts / "a.csv").unlink(),
+    "json missing": lambda pts: (pts / "a.json").unlink(),
+    "json a list": lambda pts: (pts / "a.json").write_text("[]"),
+    "json null": lambda pts: (pts / "a.json").write_text("null"),
+    "json binary": lambda pts: (pts / "a.json").write_bytes(b"\xff\xfe\x00{"),
+    "json files swapped": lambda pts: _swap(pts / "a.json", pts / "c.json"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=list(DAMAGES))
+def test_a_damaged_point_is_computed_again_not_reused(fake, tmp_path, damage):
+    """A point whose files are missing, damaged or another point's is simulated again, with a
+    line saying which and why; data.csv holds only verified rows (issue 44, item 1)."""
+    count = tmp_path / "count"
+    out = tmp_path / "out"
+    env = {"FAKE_COUNT": str(count)}
+    drive(fake, f"--out={out}", "--jobs=1", env=env)
+    good = (out / "data.csv").read_bytes()
+    assert good == b"point,value\na,1\nc,1\n"
+    DAMAGES[damage](out / ".points")
+    again = drive(fake, f"--out={out}", "--jobs=1", env=env)
+    assert again.returncode == 3, again.stderr            # 'bad' fails, as always
+    assert "Traceback" not in again.stderr
+    rerun = simulated(count)[3:]
+    swapped = "swapped" in damage
+    assert sorted(rerun) == (["a", "bad", "c"] if swapped else ["a", "bad"]), again.stderr
+    said = [line for line in again.stderr.splitlines() if "not reused" in line]
+    assert len(said) == (2 if swapped else 1), again.stderr
+    assert said[0].startswith("point a: not reused: "), said
+    assert (out / "data.csv").read_bytes() == good
+    # and the recomputed point is trusted again on the next run
+    drive(fake, f"--out={out}", "--jobs=1", env=env)
+    assert simulated(count)[3 + len(rerun):] == ["bad"]
+
+
+ODD = {
+    "points folder a file": (lambda out: (out / ".points").write_text("x"), ".points"),
+    "point csv a folder": (lambda out: (out / ".points" / "a.csv").mkdir(), "a.csv"),
+    "point json a folder": (lambda out: (out / ".points" / "c.json").mkdir(), "c.json"),
+    "data.csv a folder": (lambda out: (out / "data.csv").mkdir(), "data.csv"),
+    "provenance a folder": (lambda out: (out / "provenance.csv").mkdir(), "provenance.csv"),
+}
+
+
+@pytest.mark.parametrize("odd", ODD, ids=list(ODD))
+def test_odd_file_types_under_out_are_refused_before_anything_runs(fake, tmp_path, odd):
+    count = tmp_path / "count"
+    out = tmp_path / "out"
+    env = {"FAKE_COUNT": str(count)}
+    make, name = ODD[odd]
+    (out / ".points").mkdir(parents=True)
+    if "points folder" in odd:
+        (out / ".points").rmdir()
+    make(out)
+    proc = drive(fake, f"--out={out}", "--jobs=1", env=env)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0] and "not a" in lines[0], proc.stderr
+    assert simulated(count) == []
+
+
+# --- issue 44: a lost worker is survived ------------------------------------------------------
+
+def test_a_point_killed_mid_run_is_survived_on_a_local_cluster(fake, tmp_path):
+    """A local cluster's workers live in the driver and each point is a process of its own:
+    kill -9 of that process (what a lost worker is here) runs the point again, and data.csv is
+    byte-identical to an undisturbed run."""
+    count = tmp_path / "count"
+    calm = drive(fake, f"--out={tmp_path / 'calm'}", "--jobs=2", env={"FAKE_COUNT": str(count)})
+    pid_file = tmp_path / "worker.pid"
+    env = {"FAKE_COUNT": str(tmp_path / "count2"), "FAKE_PARENT_PID": str(pid_file)}
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
+    e.update(env)
+    proc = subprocess.Popen([PY, "-m", "clusternet.sweep", f"--binary={fake}", "--",
+                             f"--out={tmp_path / 'hit'}", "--jobs=2"], env=e,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    os.kill(int(pid_file.read_text().split()[0]), signal.SIGKILL)
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == calm.returncode == 3, err    # 'bad' fails, as always
+    assert "point a: its process was killed (signal 9); ran it again" in err, err
+    assert (tmp_path / "hit" / "data.csv").read_bytes() == \
+        (tmp_path / "calm" / "data.csv").read_bytes()
+    assert simulated(tmp_path / "count2").count("a") == 2   # killed once, then run again
+
+
+def test_a_worker_killed_mid_point_is_survived_on_a_real_scheduler(fake, tmp_path):
+    """A real 'dask scheduler' with two 'dask worker' processes: kill -9 of the worker running a
+    point; the scheduler runs the point again on the other worker, every point finishes and
+    data.csv is byte-identical to an undisturbed run."""
+    calm = drive(fake, f"--out={tmp_path / 'calm'}", "--jobs=1",
+                 env={"FAKE_COUNT": str(tmp_path / "count")})
+    pid_file = tmp_path / "worker.pid"
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
+    # the fake reads these where it runs: on the workers
+    e.update(FAKE_COUNT=str(tmp_path / "count2"), FAKE_PARENT_PID=str(pid_file))
+    with dask_cluster(e, tmp_path) as address:
+        proc = subprocess.Popen([PY, "-m", "clusternet.sweep", f"--binary={fake}", "--",
+                                 f"--out={tmp_path / 'hit'}", f"--scheduler={address}"],
+                                env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not pid_file.exists() or not pid_file.read_text():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        os.kill(int(pid_file.read_text().split()[1]), signal.SIGKILL)   # the worker process
+        out, err = proc.communicate(timeout=300)
+    assert proc.returncode == calm.returncode == 3, err    # 'bad' fails, as always
+    assert "worker error" not in err and "2 of 3 points" in err, err
+    assert (tmp_path / "hit" / "data.csv").read_bytes() == \
+        (tmp_path / "calm" / "data.csv").read_bytes()
+    assert simulated(tmp_path / "count2").count("a") == 2   # lost once, then run again
+
+
+# --- issue 44, item 4: --scheduler and $CLUSTERNET_SCHEDULER -------------------------------
+
+class _Endpoint:
+    """A TCP endpoint that is not a Dask scheduler: it answers one HTTP line, or stays silent."""
+
+    def __init__(self, answer):
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.answer = answer
+        self.held = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if self.answer:
+                conn.sendall(self.answer)
+
+    def close(self):
+        for c in self.held:
+            c.close()
+        self.sock.close()
+
+
+@pytest.mark.parametrize("case", ["http line", "silent", "tls", "env garbage", "env tls"])
+def test_a_scheduler_that_is_not_one_is_refused_in_one_line(fake, tmp_path, case):
+    """One validation for --scheduler and $CLUSTERNET_SCHEDULER; connect, handshake and
+    identity bounded in time; whatever answers that is not a Dask scheduler is one line, exit 2,
+    nothing simulated (issue 44, item 4)."""
+    count = tmp_path / "count"
+    env = {"FAKE_COUNT": str(count)}
+    args = [f"--out={tmp_path / 'out'}", "--jobs=1"]
+    endpoint = None
+    if case in ("http line", "silent"):
+        endpoint = _Endpoint(b"HTTP/1.1 400 Bad Request\r\n" if case == "http line" else b"")
+        args.append(f"--scheduler=tcp://127.0.0.1:{endpoint.port}")
+        says = "did not answer" if case == "silent" else "is not a Dask scheduler"
+    elif case == "tls":
+        args.append("--scheduler=tls://127.0.0.1:1")
+        says = "tls:// is not supported"
+    else:
+        env[("CLUSTERNET_SCHEDULER")] = "garbage" if case == "env garbage" else "tls://h:1"
+        says = "$CLUSTERNET_SCHEDULER: '"
+    began = time.monotonic()
+    try:
+        proc = drive(fake, *args, env=env)
+    finally:
+        if endpoint:
+            endpoint.close()
+    assert proc.returncode == 2, proc.stderr
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and says in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr and simulated(count) == []
+    assert time.monotonic() - began < 90
+
+
 # --- the real programs --------------------------------------------------------------------
 
 SMALL = ["--nic=acenic,sknet", "--mtu=1500,9000", "--sockbuf=65536", "--max-block=8192",
@@ -175,6 +378,26 @@ def run_real(scenario_bin, scenario_env, out, *args, timeout=600):
                           capture_output=True, text=True, env=scenario_env, timeout=timeout)
     assert proc.returncode == 0, proc.stderr
     return proc
+
+
+def test_the_issue_example_a_cut_point_is_simulated_again(scenario_bin, scenario_env, tmp_path):
+    """Issue 44's example: a point's .csv cut to 300 bytes was reused (data.csv with two rows
+    fused, exit 0); now that point is simulated again and data.csv is the first run's bytes."""
+    args = ["--nic=sknet", "--mtu=1500,9000", "--sockbuf=65536", "--max-block=1024",
+            "--report=0", "--jobs=1", f"--out={tmp_path / 'out'}"]
+    prog = scenario_bin("gige-mtu-sweep")
+    first = subprocess.run([prog, *args], capture_output=True, text=True, env=scenario_env,
+                           timeout=600)
+    assert first.returncode == 0, first.stderr
+    data = (tmp_path / "out" / "data.csv").read_bytes()
+    point = tmp_path / "out" / ".points" / "nic_sknet_mtu_1500_sockbuf_65536.csv"
+    point.write_bytes(point.read_bytes()[:300])
+    again = subprocess.run([prog, *args], capture_output=True, text=True, env=scenario_env,
+                           timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert "nic=sknet mtu=1500 sockbuf=65536: not reused: its rows (.csv) do not match" in \
+        again.stderr, again.stderr
+    assert (tmp_path / "out" / "data.csv").read_bytes() == data
 
 
 def test_program_lists_its_points_and_runs_one(scenario_bin, scenario_env, tmp_path):
@@ -203,6 +426,33 @@ def test_program_lists_its_points_and_runs_one(scenario_bin, scenario_env, tmp_p
     assert "--run-point" in bad.stderr
 
 
+@contextlib.contextmanager
+def dask_cluster(env, cwd, workers=2):
+    """A real 'dask scheduler' with ``workers`` 'dask worker' processes; yields its address."""
+    dask = Path(PY).with_name("dask")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, cwd=cwd)]
+    try:
+        time.sleep(2)
+        for _ in range(workers):
+            procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1",
+                                           "--no-dashboard"], env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                          cwd=cwd))
+        yield address
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -212,33 +462,13 @@ def free_port():
 def test_scheduler_with_two_workers_gives_the_local_bytes(scenario_bin, scenario_env, tmp_path):
     local = run_real(scenario_bin, scenario_env, tmp_path / "local", "--jobs=2")
     assert "4 of 4 points" in local.stderr
-    dask = Path(PY).with_name("dask")
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                               "--no-dashboard"], env=scenario_env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, cwd=tmp_path)]
-    try:
-        time.sleep(2)
-        for _ in range(2):
-            procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1",
-                                           "--no-dashboard"], env=scenario_env,
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                          cwd=tmp_path))
+    with dask_cluster(scenario_env, tmp_path) as address:
         proc = run_real(scenario_bin, scenario_env, tmp_path / "remote", f"--scheduler={address}")
-        assert "4 of 4 points" in proc.stderr
-        assert ((tmp_path / "remote" / "data.csv").read_bytes()
-                == (tmp_path / "local" / "data.csv").read_bytes())
-        hosts = pd.read_csv(tmp_path / "remote" / "provenance.csv").host
-        assert hosts.notna().all()
-    finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
+    assert "4 of 4 points" in proc.stderr
+    assert ((tmp_path / "remote" / "data.csv").read_bytes()
+            == (tmp_path / "local" / "data.csv").read_bytes())
+    hosts = pd.read_csv(tmp_path / "remote" / "provenance.csv").host
+    assert hosts.notna().all()
 
 
 def test_unreachable_scheduler_is_refused_in_one_line(scenario_bin, scenario_env, tmp_path):
@@ -364,3 +594,20 @@ def test_a_benchmark_is_never_reused(scenario_bin, scenario_env, tmp_path):
                               capture_output=True, text=True, env=scenario_env, timeout=120)
         assert proc.returncode == 0, proc.stderr
         assert "reused" not in proc.stderr and "ratio=" in proc.stdout
+
+
+# --- issue 44, item 8: the Python API refuses what it cannot do, with ValueError ------------
+
+@pytest.mark.parametrize("call,says", [
+    (lambda cn: cn.profiles("bogus"), "kind 'bogus' is not one of"),
+    (lambda cn: cn.profiles(None), "kind None is not one of"),
+    (lambda cn: cn.run(None), "scenario must be a scenario's name"),
+    (lambda cn: cn.run("gige-mtu-sweep", client="str"), "client must be a distributed.Client"),
+    (lambda cn: cn.run("gige-mtu-sweep", list_points=1), "list_points is the sweep driver's"),
+    (lambda cn: cn.run("gige-mtu-sweep", run_point="x"), "run_point is the sweep driver's"),
+], ids=["profiles kind", "profiles None", "run None", "client str", "list_points", "run_point"])
+def test_python_api_bad_calls_raise_value_error(call, says):
+    import clusternet
+
+    with pytest.raises(ValueError, match=says):
+        call(clusternet)

@@ -220,6 +220,18 @@ GigeNetDevice::GigeNetDevice()
     m_rxDmaDoneCb = MakeCallback(&GigeNetDevice::RxDmaDone, this);
 }
 
+std::string
+GigeNetDevice::CheckPauseWaterMarks(uint32_t low, uint32_t high, uint32_t fifo)
+{
+    if (low < high && high <= fifo)
+    {
+        return "";
+    }
+    return "device.PauseLowWater " + std::to_string(low) + ", PauseHighWater " +
+           std::to_string(high) + ", RxFifoSize " + std::to_string(fifo) +
+           ": need PauseLowWater < PauseHighWater <= RxFifoSize";
+}
+
 GigeNetDevice::~GigeNetDevice()
 {
     NS_LOG_FUNCTION(this);
@@ -229,8 +241,8 @@ void
 GigeNetDevice::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_pauseLow >= m_pauseHigh || m_pauseHigh > m_rxFifoSize,
-                    "GigeNetDevice: need PauseLowWater < PauseHighWater <= RxFifoSize");
+    std::string pause = CheckPauseWaterMarks(m_pauseLow, m_pauseHigh, m_rxFifoSize);
+    NS_ABORT_MSG_UNLESS(pause.empty(), "GigeNetDevice: " << pause);
     m_rxRingFree = m_rxRingSize;
     if (m_driver)
     {

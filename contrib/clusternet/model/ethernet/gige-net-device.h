@@ -66,6 +66,16 @@ class GigeNetDevice : public EthernetSwitchPort
     /// @return bytes on the wire (preamble to IFG) for a frame of @p frameBytes (header+payload)
     static uint32_t WireBytes(uint32_t frameBytes);
 
+    /**
+     * Check that PAUSE flow control can work: the low water mark below the high one, and the
+     * high one within the receive FIFO.
+     * @param low PauseLowWater [bytes]
+     * @param high PauseHighWater [bytes]
+     * @param fifo RxFifoSize [bytes]
+     * @return "" or one line naming the attributes and what is allowed
+     */
+    static std::string CheckPauseWaterMarks(uint32_t low, uint32_t high, uint32_t fifo);
+
     bool Attach(Ptr<GigeChannel> ch);
     void SetQueue(Ptr<Queue<Packet>> queue);
     Ptr<Queue<Packet>> GetQueue() const;

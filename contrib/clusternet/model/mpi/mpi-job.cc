@@ -48,5 +48,44 @@ MpiJob::Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
     return report;
 }
 
+std::string
+MpiJob::Leftovers(const std::vector<Ptr<MpiRank>>& ranks)
+{
+    std::string report;
+    auto add = [&report](const std::string& line) {
+        report += (report.empty() ? "" : "; ") + line;
+    };
+    for (const auto& r : ranks)
+    {
+        std::string left = r->DescribeLeftovers();
+        if (!left.empty())
+        {
+            add(left);
+        }
+    }
+    // Messages neither taken by a receive nor waiting at their receiver: still in flight.
+    for (const auto& from : ranks)
+    {
+        for (const auto& to : ranks)
+        {
+            if (from == to)
+            {
+                continue;
+            }
+            uint64_t sent = from->GetMessagesSentTo(to->GetRank());
+            uint64_t taken = to->GetMessagesReceivedFrom(from->GetRank());
+            uint64_t waiting = to->GetUnreceivedFrom(from->GetRank());
+            if (sent > taken + waiting)
+            {
+                add("rank " + std::to_string(from->GetRank()) + ": " +
+                    std::to_string(sent - taken - waiting) + " message(s) to rank " +
+                    std::to_string(to->GetRank()) +
+                    " still in flight when the job ended, never received");
+            }
+        }
+    }
+    return report;
+}
+
 } // namespace clusternet
 } // namespace ns3

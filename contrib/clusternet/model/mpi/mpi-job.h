@@ -28,6 +28,14 @@ class MpiJob
      * rank, its operation and its pending sends and receives
      */
     static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
+
+    /**
+     * What a job that finished (Run returned "") left undone: requests started and never
+     * waited for, messages no receive took (waiting at their receiver, or still in flight when
+     * the last rank finished).
+     * @return "" if nothing, else one line naming each rank and call
+     */
+    static std::string Leftovers(const std::vector<Ptr<MpiRank>>& ranks);
 };
 
 } // namespace clusternet

@@ -264,6 +264,59 @@ MpiRank::DescribePending() const
     return os.str();
 }
 
+std::string
+MpiRank::DescribeLeftovers() const
+{
+    if (!IsDone())
+    {
+        return "";
+    }
+    std::vector<std::string> left;
+    for (const auto& [id, r] : m_requests)
+    {
+        left.push_back("request " + std::to_string(id) + " of operation " +
+                       std::to_string(r->op) + " '" + m_program[r->op].ToString() +
+                       "' never waited for");
+    }
+    for (const auto& u : m_unexpected)
+    {
+        left.push_back("message from rank " + std::to_string(u.envelope.src) + " tag " +
+                       std::to_string(u.envelope.tag) + " (" +
+                       std::to_string(u.envelope.length) + " bytes) never received");
+    }
+    std::string text;
+    for (std::size_t i = 0; i < left.size(); ++i)
+    {
+        text += (i ? "; " : "rank " + std::to_string(m_rank) + ": ") + left[i];
+    }
+    return text;
+}
+
+uint64_t
+MpiRank::GetMessagesSentTo(uint32_t peer) const
+{
+    auto it = m_sentTo.find(peer);
+    return it == m_sentTo.end() ? 0 : it->second;
+}
+
+uint64_t
+MpiRank::GetMessagesReceivedFrom(uint32_t peer) const
+{
+    auto it = m_receivedFrom.find(peer);
+    return it == m_receivedFrom.end() ? 0 : it->second;
+}
+
+uint64_t
+MpiRank::GetUnreceivedFrom(uint32_t peer) const
+{
+    uint64_t n = 0;
+    for (const auto& u : m_unexpected)
+    {
+        n += u.envelope.src == peer ? 1 : 0;
+    }
+    return n;
+}
+
 void
 MpiRank::RunCpu(Time cost, std::function<void()> done, Thread who)
 {
@@ -343,6 +396,7 @@ MpiRank::Step()
     case MpiOperation::ISEND:
         RunCpu(SendCallCost(op.bytes), [this, op]() {
             m_requests[op.request] = StartSend(op.peer, op.tag, op.context, op.bytes);
+            m_requests[op.request]->op = m_pc;
             Complete();
         });
         break;
@@ -356,6 +410,7 @@ MpiRank::Step()
     case MpiOperation::IRECV:
         RunCpu(HostCpu::CyclesToTime(m_cpu, m_recvCycles), [this, op]() {
             m_requests[op.request] = PostRecv(op.peer, op.tag, op.context, op.bytes);
+            m_requests[op.request]->op = m_pc;
             Complete();
         });
         break;
@@ -537,6 +592,7 @@ MpiRank::StartSend(int32_t peer, int32_t tag, uint32_t context, uint32_t bytes)
     r->context = context;
     r->bytes = bytes;
     r->id = m_nextId++;
+    ++m_sentTo[peer];
     MpiEnvelope env;
     env.dst = peer;
     env.tag = tag;
@@ -611,6 +667,7 @@ void
 MpiRank::Accept(std::shared_ptr<Request> r, const MpiEnvelope& e, bool wasUnexpected)
 {
     NS_LOG_FUNCTION(this << m_rank << e << wasUnexpected);
+    ++m_receivedFrom[e.src];
     r->peer = e.src; // the status's source
     r->tag = e.tag;
     r->length = e.length;

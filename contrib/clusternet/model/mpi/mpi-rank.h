@@ -89,6 +89,15 @@ class MpiRank : public Application
     const std::vector<Time>& GetCompletionTimes() const;
     /// @return "" when done, else what the rank waits for (operation and pending requests)
     std::string DescribePending() const;
+    /// @return what a finished rank left undone: requests it started and never waited for,
+    /// and messages that reached it and no receive took ("" when nothing)
+    std::string DescribeLeftovers() const;
+    /// @return messages this rank sent to rank @p peer (every send call and barrier step)
+    uint64_t GetMessagesSentTo(uint32_t peer) const;
+    /// @return messages from rank @p peer that a receive of this rank took
+    uint64_t GetMessagesReceivedFrom(uint32_t peer) const;
+    /// @return messages from rank @p peer that arrived and wait for a receive
+    uint64_t GetUnreceivedFrom(uint32_t peer) const;
     /// @return @c true if a message of @p bytes goes eagerly under this profile
     bool IsEager(uint32_t bytes) const;
     /// @return messages that found no posted receive
@@ -110,6 +119,7 @@ class MpiRank : public Application
         uint64_t id{0}; //!< send: message id; receive (rendezvous): the sender's id
         uint32_t length{0}; //!< receive: length of the message matched
         bool copied{false}; //!< receive: the library's copy to the user's buffer is done
+        uint32_t op{0};     //!< index of the program operation that started it
     };
 
     /// A message that arrived before its receive was posted.
@@ -205,6 +215,8 @@ class MpiRank : public Application
     std::map<std::pair<uint32_t, uint64_t>, PendingData> m_pendingData; //!< by (source, id)
     uint64_t m_nextId{1};
     uint64_t m_unexpectedCount{0};
+    std::map<uint32_t, uint64_t> m_sentTo;       //!< messages sent, by destination rank
+    std::map<uint32_t, uint64_t> m_receivedFrom; //!< messages a receive took, by source rank
 
     uint32_t m_eagerLimit;
     bool m_eagerInclusive;

@@ -824,7 +824,25 @@ ProfileCatalogue::CheckAttribute(TypeId tid, const std::string& attribute, const
     {
         return tid.GetName() + " has no attribute " + attribute;
     }
+    // A read-only attribute (a value the object reports) passes its checker, then aborts
+    // when set.
+    if (!(info.flags & TypeId::ATTR_SET) || !info.accessor->HasSetter())
+    {
+        return attribute + " is read-only (a value the model reports); it cannot be set";
+    }
     std::string type = info.checker->GetValueTypeName();
+    // An object (a queue, a coalescer, a driver) is built by the helper: its own attributes
+    // are set through its target; an address is each device's own, given by the helper.
+    if (type.rfind("ns3::PointerValue", 0) == 0)
+    {
+        return attribute + " is an object the helper builds; it cannot be set from text (set " +
+               "its attributes through its own target, as --set lists them)";
+    }
+    if (type == "ns3::Mac48AddressValue" || type == "ns3::AddressValue")
+    {
+        return attribute + " is each device's own address, given by the helper; it cannot be " +
+               "set for every device";
+    }
     // An enum checker asserts on an unknown name instead of refusing it.
     if (type.rfind("ns3::EnumValue", 0) == 0)
     {
