@@ -17,12 +17,21 @@ class TextFileError(ValueError):
     """A file that is not readable UTF-8 text; the message is ``file:line: what is wrong``."""
 
 
+def _line_of(before):
+    """The line number at the end of the bytes ``before``: lines end at \\n, \\r\\n or \\r."""
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+
+
 def read_text_file(path, what="the file"):
     """The text of ``path``, a regular file of UTF-8 text without NUL bytes (a leading BOM
     dropped). Anything else raises :class:`TextFileError` naming the file, the line and ``what``
     it is, before a FIFO or a folder is opened."""
     path = Path(path)
-    if not path.is_file():
+    try:
+        regular = path.is_file()
+    except OSError as exc:   # a name too long, a loop of symlinks: no file to read
+        raise TextFileError(f"{path}:1: cannot read {what} ({exc.strerror or exc})") from None
+    if not regular:
         if not os.path.lexists(path):
             raise TextFileError(f"{path}:1: cannot read {what} (no such file)")
         raise TextFileError(f"{path}:1: {what} is not a regular file")
@@ -33,11 +42,11 @@ def read_text_file(path, what="the file"):
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
+        line = _line_of(data[:exc.start])
         raise TextFileError(f"{path}:{line}: {what} is not UTF-8 text (byte {exc.start}); "
                             "save it as UTF-8") from None
     if "\0" in text:
-        line = text[:text.index("\0")].count("\n") + 1
+        line = _line_of(text[:text.index("\0")].encode())
         raise TextFileError(f"{path}:{line}: {what} has NUL bytes: not a text file (UTF-16?); "
                             "save it as UTF-8")
     return text.removeprefix("\ufeff")

@@ -16,17 +16,26 @@ are ignored. Lines that are blank or start with ``#`` are skipped. :func:`write_
 the same three columns (the time with 11 decimals instead of NetPIPE's 8, so a simulated
 curve keeps its 1 ns resolution).
 
-**CSV**: a header with ``msg_bytes`` and at least one of ``latency_us`` and ``mbps``; other
-columns are ignored; a blank cell is a value not measured.
+**CSV**: a header with ``msg_bytes`` and at least one of ``latency_us`` and ``mbps``, each
+once; other columns are ignored; a blank cell is a value not measured; blank lines are skipped.
+
+Both formats: UTF-8 text (a leading BOM is dropped); a line ends with ``\\n``, ``\\r\\n`` or
+a lone ``\\r`` (as Python's text mode reads them: files from Windows or spreadsheets read as they
+are), and line numbers count those ends only. A number is written with ASCII digits, an
+optional sign, decimal point and exponent (``1024``, ``1024.0``, ``2e-05``); Python's ``1_000``,
+other scripts' digits and ``nan``/``inf`` are not numbers of a measurement file.
 
 Both readers refuse a bad file with :class:`MeasurementError`, whose message is one line
-naming ``file:line`` and what is allowed: a path that is not a regular file (a folder, a FIFO:
-refused before it is opened), a file that is not UTF-8 text (or holds NUL bytes, as UTF-16
-does), an empty file, a non-numeric or non-finite value, a size that is not a positive integer
-or exceeds :data:`MAX_BYTES` (the model's message sizes are 32-bit), a time or throughput that
-is not positive, a size smaller than the line before (unsorted), a line with fewer than three
-columns (np.out) or with a different column count than the header (CSV), a CSV line with no
-measured value. A size given on several lines is averaged.
+naming ``file:line`` and what is allowed (a value it quotes is escaped and cut to a few dozen
+characters): a path that is not a regular file (a folder, a FIFO: refused before it is opened)
+or cannot be looked up (a name too long), a file that is not UTF-8 text (or holds NUL bytes, as
+UTF-16 does), a file without data lines, a non-numeric or non-finite value, a size that is not
+a positive integer or exceeds :data:`MAX_BYTES` (the model's message sizes are 32-bit), a time
+or throughput that is not positive, a time so small or large that the latency or throughput it
+gives is not finite, a size smaller than the line before (unsorted), a line with fewer than
+three columns (np.out), a CSV line that is not CSV (a quote left open, a field beyond the csv
+module's limit) or has a different column count than the header, a header that names a column
+twice, a CSV line with no measured value. A size given on several lines is averaged.
 
 ``python -m analysis.measurements FILE...`` checks files and prints one line per curve
 (exit 2 on the first bad file; without a file, the usage on stderr and exit 2).
@@ -35,7 +44,9 @@ measured value. A size given on several lines is averaged.
 import csv
 import io
 import math
+import re
 import sys
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import pandas as pd
@@ -47,44 +58,70 @@ CURVE_COLUMNS = ["msg_bytes", "latency_us", "mbps"]
 MAX_BYTES = 2**32 - 1
 NETPIPE_MBIT = 1024.0 * 1024.0   # NetPIPE's "Mbps": bits / (t * 2^20)
 PROG = "python -m analysis.measurements"
+# A number as C's printf and spreadsheets write it (ASCII digits only), and the words of the
+# non-finite values, told apart for the message.
+NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
+#: Values longer than this are cut in messages.
+SHOWN_CHARS = 40
 
 
 class MeasurementError(ValueError):
     """A measurement file that cannot be read; the message is ``file:line: what is wrong``."""
 
 
+def _shown(text):
+    """``text`` quoted for a one-line message: control characters escaped, a long text cut."""
+    if len(text) > SHOWN_CHARS:
+        return f"{text[:SHOWN_CHARS - 8]!r}... ({len(text)} characters)"
+    return repr(text)
+
+
+def _float(text, path, lineno, what):
+    """``text`` as a float (inf when beyond a double); refused unless written as a number."""
+    if NON_FINITE.fullmatch(text):
+        raise MeasurementError(f"{path}:{lineno}: {what} {_shown(text)} is not a finite number")
+    if not NUMBER.fullmatch(text):
+        raise MeasurementError(f"{path}:{lineno}: {what} {_shown(text)} is not a number "
+                               "(ASCII digits, e.g. 1024, 0.5 or 2e-05)")
+    return float(text)
+
+
 def _number(text, path, lineno, what):
-    try:
-        value = float(text)
-    except ValueError:
-        raise MeasurementError(f"{path}:{lineno}: {what} '{text}' is not a number") from None
+    value = _float(text, path, lineno, what)
     if not math.isfinite(value):
-        raise MeasurementError(f"{path}:{lineno}: {what} '{text}' is not a finite number")
+        raise MeasurementError(f"{path}:{lineno}: {what} {_shown(text)} is not a finite number "
+                               "(beyond a double's range)")
     return value
 
 
 def _size(text, path, lineno):
-    value = _number(text, path, lineno, "message size")
-    if value < 1 or value != int(value):
-        raise MeasurementError(f"{path}:{lineno}: message size '{text}' must be a positive "
-                               "integer number of bytes")
+    value = _float(text, path, lineno, "message size")
     if value > MAX_BYTES:
-        raise MeasurementError(f"{path}:{lineno}: message size '{text}' is too large: at most "
-                               f"{MAX_BYTES} bytes")
+        raise MeasurementError(f"{path}:{lineno}: message size {_shown(text)} is too large: at "
+                               f"most {MAX_BYTES} bytes")
+    try:
+        exact = Decimal(text)   # 1.0000000000000001 is 1.0 as a float, but no integer
+        whole = exact == exact.to_integral_value()
+    except InvalidOperation:
+        whole = False
+    if value < 1 or not whole:
+        raise MeasurementError(f"{path}:{lineno}: message size {_shown(text)} must be a "
+                               "positive integer number of bytes")
     return int(value)
 
 
 def _positive(text, path, lineno, what):
     value = _number(text, path, lineno, what)
     if value <= 0:
-        raise MeasurementError(f"{path}:{lineno}: {what} '{text}' must be > 0")
+        raise MeasurementError(f"{path}:{lineno}: {what} {_shown(text)} must be > 0")
     return value
 
 
 def _curve(rows, path):
     """Rows (size, latency_us, mbps) -> the curve frame; sizes checked non-decreasing."""
     if not rows:
-        raise MeasurementError(f"{path}:1: no measurements (an empty file)")
+        raise MeasurementError(f"{path}:1: no measurements (an empty file, or no data line)")
     last = 0
     for lineno, size, _, _ in rows:
         if size < last:
@@ -104,11 +141,17 @@ def _text(path):
         raise MeasurementError(str(exc)) from None
 
 
+def _lines(text):
+    """The lines of ``text``, split at ``\\n``, ``\\r\\n`` and ``\\r`` only (``str.splitlines``
+    also splits at form feeds, U+2028 and others, which would shift the line numbers)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def read_np_out(path):
     """Read a NetPIPE output file; return the curve (see the module doc)."""
     path = Path(path)
     rows = []
-    for lineno, line in enumerate(_text(path).splitlines(), start=1):
+    for lineno, line in enumerate(_lines(_text(path)), start=1):
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
@@ -118,15 +161,31 @@ def read_np_out(path):
         size = _size(fields[0], path, lineno)
         _positive(fields[1], path, lineno, "throughput")
         seconds = _positive(fields[2], path, lineno, "time")
-        rows.append((lineno, size, seconds * 1e6, 8.0 * size / seconds / 1e6))
+        latency, mbps = seconds * 1e6, 8.0 * size / seconds / 1e6
+        if not (math.isfinite(latency) and math.isfinite(mbps)):
+            raise MeasurementError(f"{path}:{lineno}: time {_shown(fields[2])} is out of range: "
+                                   "the latency or throughput it gives is not a finite number")
+        rows.append((lineno, size, latency, mbps))
     return _curve(rows, path)
 
 
 def read_csv_curve(path):
     """Read a CSV of ``msg_bytes`` with ``latency_us`` and/or ``mbps``; return the curve."""
     path = Path(path)
-    lines = list(csv.reader(io.StringIO(_text(path), newline="")))
-    lines = [(n, row) for n, row in enumerate(lines, start=1) if any(c.strip() for c in row)]
+    lines = []
+    reader = csv.reader(io.StringIO(_text(path), newline=""), strict=True)
+    while True:
+        lineno = reader.line_num + 1      # the line a record starts on (a quoted cell may span)
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise MeasurementError(f"{path}:{lineno}: not a CSV line ({exc}); a quoted cell "
+                                   "ends with a quote before the comma or line end, and a cell "
+                                   f"holds at most {csv.field_size_limit()} characters") from None
+        if any(c.strip() for c in row):
+            lines.append((lineno, row))
     if not lines:
         raise MeasurementError(f"{path}:1: no measurements (an empty file)")
     header_line, header = lines[0]
@@ -134,7 +193,11 @@ def read_csv_curve(path):
     given = [c for c in ("latency_us", "mbps") if c in header]
     if "msg_bytes" not in header or not given:
         raise MeasurementError(f"{path}:{header_line}: the header needs msg_bytes and at least "
-                               f"one of latency_us, mbps (it has {','.join(header)})")
+                               f"one of latency_us, mbps (it has {_shown(','.join(header))})")
+    for name in ("msg_bytes", *given):
+        if header.count(name) > 1:
+            raise MeasurementError(f"{path}:{header_line}: the header names {name} "
+                                   f"{header.count(name)} times; give each column once")
     col = {name: header.index(name) for name in ["msg_bytes", *given]}
     rows = []
     for lineno, row in lines[1:]:

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 
 from ._native import load
-from .catalogue import KINDS, load_profiles, profile_names
+from .catalogue import KINDS, ProfileError, _files, load_profiles, profile_names
 
 UINT32_MAX = 2**32 - 1
 
@@ -26,6 +26,16 @@ def _in_range(name, value, uinteger_range, unit):
     return _whole(name, value, unit, int(uinteger_range.min), int(uinteger_range.max))
 
 
+def _one_line(name, text):
+    """Refuse a text with a control character (a line break, a NUL: C++ would cut the text at
+    a NUL) or a lone surrogate; return ``text``."""
+    for ch in text:
+        if ord(ch) < 32 or ord(ch) == 127 or 0xD800 <= ord(ch) <= 0xDFFF:
+            raise ValueError(f"{name}: the value holds {ch!r}; control characters (a line "
+                             "break, a NUL) are not allowed")
+    return text
+
+
 def _overrides_text(overrides):
     if overrides is None:
         return ""
@@ -39,21 +49,43 @@ def _overrides_text(overrides):
 
 
 def _paths(profile_file):
-    if profile_file is None:
+    """The paths of ``profile_file``: None or "" (none, as an empty ``--profile-file``), a path
+    (str or os.PathLike) or a list or tuple of paths; ValueError for anything else."""
+    if profile_file is None or (isinstance(profile_file, str) and not profile_file):
         return []
     if isinstance(profile_file, (str, os.PathLike)):
-        return [os.fspath(profile_file)]
-    return [os.fspath(p) for p in profile_file]
+        items = [profile_file]
+    elif isinstance(profile_file, (list, tuple)):
+        items = list(profile_file)
+    else:
+        raise ValueError(f"profile_file: give a path (a str or os.PathLike) or a list of them, "
+                         f"not {profile_file!r}")
+    paths = []
+    for item in items:
+        path = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
+        if not isinstance(path, str) or not path:
+            raise ValueError(f"profile_file: {item!r} is not a path; give a path (a str or "
+                             "os.PathLike) or a list of them")
+        paths.append(_one_line("profile_file", path))
+    return paths
 
 
 def profiles(kind, profile_file=None):
     """Return the names of the selectable profiles of one kind (``"nic"``, ``"host"``,
     ``"lanai"``, ``"chipset"``, ``"fm"`` or ``"mpi"``), with those of ``profile_file`` (a path or
-    a list of paths, files or folders, as a scenario's ``--profile-file``). An unknown kind
-    raises ValueError."""
+    a list of paths, files or folders, as a scenario's ``--profile-file``; None or "" for none).
+    An unknown kind, or a ``profile_file`` that is not a path or cannot be read, raises
+    ValueError naming ``kind`` or ``profile_file``."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise ValueError(f"profiles: kind {kind!r} is not one of {', '.join(KINDS)}")
-    return profile_names(kind, load_profiles(extra=_paths(profile_file)))
+    paths = _paths(profile_file)
+    try:
+        catalogue = load_profiles(extra=paths)
+    except ProfileError as exc:
+        if paths:   # the user's files (a fault of the catalogue's own files is its own)
+            raise ValueError(f"profile_file: {exc}") from None
+        raise
+    return profile_names(kind, catalogue)
 
 
 def netpipe(
@@ -92,7 +124,7 @@ def netpipe(
         ns-3 RngRun (run number of the random streams) [>= 1].
     profile_file : str, path, list of them, or None
         profile files or folders read besides the catalogue (format: ``contrib/clusternet/profiles/README.md``),
-        as a scenario's ``--profile-file``.
+        as a scenario's ``--profile-file``; None or "" for none.
 
     Returns
     -------
@@ -111,10 +143,16 @@ def netpipe(
     for name, value in (("nic", nic), ("host", host)):
         if not isinstance(value, str):
             raise ValueError(f"{name}: give a profile name as a string, not {value!r}")
+        _one_line(name, value)
     if pci is not None and not isinstance(pci, str):
         raise ValueError(f"pci: give 'WIDTHxCLOCK' (32x33, 32x66, 64x33, 64x66), not {pci!r}")
-    text = _overrides_text(overrides)
+    _one_line("pci", pci or "")
+    text = _one_line("overrides", _overrides_text(overrides))
     paths = _paths(profile_file)
+    try:
+        _files(paths)   # each one there, before ns-3 is loaded
+    except ProfileError as exc:
+        raise ValueError(f"profile_file: {exc}") from None
 
     cn = load()
     experiment = cn.TcpNetpipeExperiment

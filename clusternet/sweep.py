@@ -33,6 +33,7 @@ import argparse
 import hashlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -46,7 +47,8 @@ SCHEDULER_ENV = "CLUSTERNET_SCHEDULER"
 # Options of the sweep itself: where and how the points run, not what they compute.
 SWEEP_OPTIONS = ("jobs", "out", "resume", "report", "scheduler", "list-points", "run-point",
                  "point-out")
-# A point whose process a signal killed (kill -9, the OOM killer) runs again, this often.
+# A point whose process was killed by SIGKILL (kill -9, the OOM killer) runs again, this often;
+# an abort or any other signal is the model's own failure and is reported.
 KILLED_POINT_RETRIES = 1
 # Environment a point's simulation may read (profile search path, ns-3 globals and logging).
 POINT_ENV_PREFIXES = ("CLUSTERNET_", "NS_")
@@ -58,6 +60,10 @@ PROVENANCE_COLUMNS = ["point", "file", "key", "scenario", "args", "rng_run", "rn
 
 class SweepError(Exception):
     """A sweep that cannot start; the message names what to fix."""
+
+
+class SchedulerLost(SweepError):
+    """The Dask scheduler went away mid-sweep; the points finished so far are kept."""
 
 
 #: How long a Dask scheduler has to accept a connection, shake hands and say who it is [s].
@@ -216,9 +222,9 @@ def run_point(binary, args, file, env, cwd):
             if proc.returncode == 0 and os.path.exists(out):
                 with open(out, encoding="utf-8", newline="") as f:
                     rows = f.read()
-        if proc.returncode >= 0:
+        if proc.returncode != -signal.SIGKILL:
             break
-        killed.append(-proc.returncode)   # killed by a signal, not failed: run it again
+        killed.append(signal.SIGKILL)   # killed (kill -9, the OOM killer), not failed: again
     return {"status": proc.returncode, "rows": rows, "stdout": proc.stdout,
             "stderr": proc.stderr, "wall_s": time.monotonic() - started,
             "host": socket.gethostname(), "killed": killed}
@@ -347,6 +353,9 @@ class Sweep:
             return None, None, "its record (.json) is unreadable"
         if not isinstance(record, dict) or not isinstance(record.get("key"), str):
             return None, None, "its record (.json) is not a point's record"
+        lacking = [c for c in PROVENANCE_COLUMNS if not isinstance(record.get(c), str)]
+        if lacking:
+            return None, None, f"its record (.json) has no text for {lacking[0]}"
         if record.get("file") != p["file"] or record.get("point") != p["label"]:
             return None, None, "its record (.json) is another point's"
         if record["key"] != self.key(p):
@@ -521,6 +530,11 @@ class Sweep:
                                        dashboard_address=None,
                                        silence_logs=logging.ERROR)
                 client = Client(cluster)
+            if self.scheduler and self.client is None:
+                # A lost scheduler is reported in one line below, not by the client's reconnect
+                # attempts.
+                logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+            reused = len(self.done)
             with client as client:
                 futures = {}
                 for p in todo:
@@ -533,6 +547,13 @@ class Sweep:
                     try:
                         result = fut.result()
                     except Exception as e:  # noqa: BLE001 - a lost worker fails the point only
+                        if client.status != "running" or "scheduler-connection-lost" in str(e):
+                            done = len(self.done) - reused
+                            raise SchedulerLost(
+                                f"lost the Dask scheduler at {self.scheduler or 'the client'} "
+                                f"with {len(todo) - done} of {len(todo)} points to go; the "
+                                f"{len(self.done)} finished are kept: rerun the same command to "
+                                "resume") from None
                         result = {"status": -1, "rows": None, "stdout": "",
                                   "stderr": f"worker error: {type(e).__name__}: {e}",
                                   "wall_s": 0.0, "host": ""}
@@ -579,74 +600,173 @@ def _csv_cell(value):
     return text
 
 
-def _option_text(name, value):
+# Command-line options that print something and exit: no sweep to run from Python.
+PRINT_OPTIONS = ("help", "list-options", "PrintHelp", "PrintVersion", "PrintGlobals",
+                 "PrintGroups", "PrintGroup", "PrintTypeIds", "PrintAttributes")
+#: The longest ``--name=value`` one argument of a command line may be [bytes]: Linux's
+#: MAX_ARG_STRLEN (32 pages) less the terminating NUL.
+MAX_ARG_BYTES = 32 * 4096 - 1
+
+
+_declared = {}   # (program, its mtime and size) -> its options
+
+
+def list_options(binary):
+    """The options a scenario program declares (``--list-options=1``), ``{name: option}``;
+    asked once per build of the program."""
+    stat = os.stat(binary)
+    key = (str(binary), stat.st_mtime_ns, stat.st_size)
+    if key not in _declared:
+        proc = subprocess.run([str(binary), "--list-options=1"], capture_output=True, text=True,
+                              check=False)
+        if proc.returncode != 0:
+            raise ProgramRefused(proc.stderr.strip(), proc.returncode)
+        _declared[key] = {o["name"]: o for o in json.loads(proc.stdout)["options"]}
+    return _declared[key]
+
+
+def scenario_binary(scenario):
+    """The built program of ``scenario``, a name of ``scenarios/*.cc``; ValueError for anything
+    else (a path, a file of the build folder, not a str), NotBuiltError when not built."""
+    from ._native import NotBuiltError, build_dir
+
+    if not isinstance(scenario, str) or not scenario:
+        raise ValueError(f"run: scenario must be a scenario's name (a str), not {scenario!r}")
+    known = sorted(p.stem for p in (ROOT / "scenarios").glob("*.cc"))
+    if scenario not in known:
+        raise ValueError(f"run: unknown scenario {scenario!r}; known: {', '.join(known)}")
+    binary = build_dir() / "scenarios" / scenario
+    if not binary.is_file():
+        raise NotBuiltError(f"clusternet: {binary} is not built; run ./ns3 build")
+    return binary
+
+
+def _is_option_name(name):
+    """A keyword that can be an option: an ASCII letter, then letters, digits, _ and -."""
+    return (name[:1].isascii() and name[:1].isalpha()
+            and all(c.isascii() and (c.isalnum() or c in "_-") for c in name))
+
+
+def _option_text(where, value, kind):
+    """The command-line text of ``value`` for an option of ``kind`` (as the program declares
+    it; None for one it does not declare, such as --RngRun): a list or tuple joined with commas,
+    a dict ``key=value;...``, True/False 1/0 for a boolean option (elsewhere a bool stays the
+    word ``True``, which the program refuses as on its command line), a path its text, anything
+    else ``str(value)``. ValueError naming ``where`` (``PROGRAM: --option``) for what has no
+    text: bytes, a list or set inside a list."""
     if isinstance(value, bool):
-        return "1" if value else "0"
+        return ("1" if value else "0") if kind == "bool" else str(value)
+    if isinstance(value, (bytes, bytearray)):
+        raise ValueError(f"{where}: {value!r} is bytes; give text (a str)")
     if isinstance(value, dict):
-        return ";".join(f"{k}={_option_text(name, v)}" for k, v in value.items())
+        return ";".join(f"{k}={_option_text(where, v, 'bool')}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ",".join(_option_text(name, v) for v in value)
+        for member in value:
+            if isinstance(member, (list, tuple, dict, set, frozenset)):
+                raise ValueError(f"{where}: {member!r} inside the list; give a flat list of "
+                                 "values")
+        return ",".join(_option_text(where, v, kind) for v in value)
+    if isinstance(value, os.PathLike):
+        path = os.fspath(value)
+        if isinstance(path, bytes):
+            raise ValueError(f"{where}: {value!r} is a bytes path; give text (a str)")
+        return path
     return str(value)
+
+
+def _option_arg(scenario, name, value, declared):
+    """``--name=TEXT`` for keyword ``name`` (``_`` for ``-``) of :func:`run`; ValueError,
+    naming the option, for a value no command line can carry: a control character (a line
+    break, a NUL), a lone surrogate, more than :data:`MAX_ARG_BYTES`."""
+    flag = name.replace("_", "-")
+    where = f"{scenario}: --{flag}"
+    text = _option_text(where, value, declared.get(flag, {}).get("kind"))
+    for ch in text:
+        if ord(ch) < 32 or ord(ch) == 127 or 0xD800 <= ord(ch) <= 0xDFFF:
+            raise ValueError(f"{where}: the value holds {ch!r}; control characters (a line "
+                             "break, a NUL) and lone surrogates cannot be passed to a program")
+    arg = f"--{flag}={text}"
+    if len(arg.encode("utf-8")) > MAX_ARG_BYTES:
+        raise ValueError(f"{where}: a value of {len(text.encode('utf-8'))} bytes is too long "
+                         f"for a command line (at most {MAX_ARG_BYTES - len(flag) - 3})")
+    return arg
 
 
 def run(scenario, client=None, *, out=None, report=False, resume=True, jobs=None,
         scheduler=None, **params):
     """Run a scenario's sweep from Python; return its ``data.csv`` as a DataFrame.
 
-    ``params`` are the scenario's own options (its ``--help``), ``_`` for ``-``: a list or tuple
-    is joined with commas, True/False give 1/0 and a dict (``set``) gives
-    ``target.Attribute=value;...``. They are checked by the scenario program with the same
-    rules and messages as on its command line; a refused value raises ``ValueError`` with that
-    message.
+    ``params`` are the scenario's own options (its ``--help``), ``_`` for ``-``, and ns-3's
+    ``RngRun``/``RngSeed``: a list or tuple is joined with commas, True/False give 1/0 for a
+    boolean option (for any other option a bool is refused, as the word would be on the command
+    line), a dict (``set``) gives ``target.Attribute=value;...``, a path its text, anything
+    else ``str(value)``; None leaves the option at the program's default. They are checked by
+    the scenario program with the same rules and messages as on its command line, before
+    anything runs; a refused value raises ``ValueError`` with that message
+    (``PROGRAM: --option: ...``). So does a value no command line can carry (bytes, a nested
+    list, a control character), an option that is not a scenario's parameter (the driver's own
+    ``--run-point``, ``--point-out``, ``--list-points``; ``--list-options``, ``--help`` and
+    ns-3's ``--Print*``, which print and exit), an unknown ``scenario`` or a ``client`` that is
+    not one.
 
     The points run on ``client`` (a ``distributed.Client`` the caller owns) when given, else on
     ``scheduler`` (an address), else as the command line would (a LocalCluster of ``jobs``
-    workers). Results go to ``out`` (the program's default, ``results/<scenario>``, if None),
-    with provenance; points already there with the same code, parameters and profiles are
-    reused unless ``resume`` is False. ``report`` also writes the scenario's summary and plots.
+    workers). Results go to ``out`` (a path; the program's default, ``results/<scenario>``, if
+    None), with provenance; points already there with the same code, parameters and profiles
+    are reused unless ``resume`` is False. ``report`` also writes the scenario's summary and
+    plots. ``resume``, ``report``, ``jobs`` and ``scheduler`` take what their command-line
+    options take (``--resume=0``: ``resume=False``, ``0`` or ``"0"``).
 
         >>> df = clusternet.run("gige-mtu-sweep", nic="sknet", mtu=[1500, 9000],
         ...                     sockbuf=131072, max_block=65536)
     """
-    from ._native import NotBuiltError, build_dir
-
-    if not isinstance(scenario, str) or not scenario:
-        raise ValueError(f"run: scenario must be a scenario's name (a str), not {scenario!r}")
+    binary = scenario_binary(scenario)
     if client is not None and not callable(getattr(client, "submit", None)):
         raise ValueError(f"run: client must be a distributed.Client (or None), not "
                          f"{type(client).__name__}")
+    for name in params:
+        if not _is_option_name(name):
+            raise ValueError(f"run: {name!r} is not an option name; give a scenario's option "
+                             "(its --help) as a keyword, _ for -")
     internal = sorted(n for n in params if n.replace("_", "-") in SWEEP_OPTIONS)
     if internal:
         raise ValueError(f"run: {internal[0]} is the sweep driver's own option, not a "
                          "scenario's; its keyword arguments are out, report, resume, jobs and "
                          "scheduler")
-    binary = build_dir() / "scenarios" / scenario
-    if not binary.exists():
-        sources = ROOT / "scenarios"
-        known = sorted(p.stem for p in sources.glob("*.cc"))
-        if scenario not in known:
-            raise ValueError(f"unknown scenario '{scenario}'; known: {', '.join(known)}")
-        raise NotBuiltError(f"clusternet: {binary} is not built; run ./ns3 build")
-    args = [f"--{name.replace('_', '-')}={_option_text(name, value)}"
-            for name, value in params.items()]
-    args += [f"--resume={int(bool(resume))}"]
+    printing = sorted(n for n in params if n.replace("_", "-") in PRINT_OPTIONS)
+    if printing:
+        raise ValueError(f"run: {printing[0]} is a command-line option that prints and exits, "
+                         "not a scenario's parameter; run the program with --"
+                         f"{printing[0].replace('_', '-')} instead")
+    if out is not None and (not isinstance(out, (str, os.PathLike))
+                            or not isinstance(os.fspath(out), str)):
+        raise ValueError(f"{scenario}: --out: give a folder's path (a str or os.PathLike), not "
+                         f"{out!r}")
     try:
-        has_report = list_points(binary, args)["options"]["report"] != ""
+        declared = list_options(binary)
     except ProgramRefused as e:
         raise ValueError(str(e)) from None
-    args += [f"--report={int(bool(report))}"] if has_report else []
-    args += [f"--out={out}"] if out is not None else []
-    args += [f"--jobs={jobs}"] if jobs is not None else []
-    args += [f"--scheduler={scheduler}"] if scheduler else []
+    given = {**params, "resume": True if resume is None else resume,
+             "report": (False if report is None else report) if "report" in declared else None,
+             "out": out, "jobs": jobs, "scheduler": None if scheduler == "" else scheduler}
+    args = [_option_arg(scenario, name, value, declared) for name, value in given.items()
+            if value is not None]
     try:
+        list_points(binary, args)   # the program checks every option, and writes nothing
         sweep = Sweep(binary, args, client=client)
-    except (ProgramRefused, SweepError) as e:
+    except ProgramRefused as e:
         raise ValueError(str(e)) from None
+    except SweepError as e:
+        raise ValueError(f"{scenario}: {e}") from None
+    except OSError as e:   # the command line as a whole too long for the system
+        raise ValueError(f"run: cannot start {scenario} ({e.strerror or e})") from None
     failed = sweep.run()
     if failed:
         raise RuntimeError(f"{scenario}: {failed} of {len(sweep.points)} points failed "
                            "(their messages are above)")
-    if report and sweep.run_report() != 0:
+    # The report as the program's --report says (report="0" is no report); a program without
+    # one runs the Python report when asked, as before.
+    if (sweep.report if "report" in declared else report) and sweep.run_report() != 0:
         raise RuntimeError(f"{scenario}: the report step failed; data.csv is complete")
     from analysis.io import read_data
 
@@ -674,7 +794,7 @@ def main(argv=None):
         return e.status
     except SweepError as e:
         print(f"{Path(ns.binary).name}: {e}", file=sys.stderr)
-        return 2
+        return 1 if isinstance(e, SchedulerLost) else 2
     except KeyboardInterrupt:
         return 130
     if failed:

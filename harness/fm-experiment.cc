@@ -221,15 +221,16 @@ FmExperiment::Validate(const FmConfig& c)
     {
         return "--set: " + err;
     }
-    uint64_t frames = values.GetValue<UintegerValue>("smt", "FreeListFrames").Get();
-    if ((frames & (frames - 1)) != 0)
+    err = RunChecks::FmSmtLayout(values, c.processes);
+    if (!err.empty())
     {
-        return "--set: smt.FreeListFrames=" + std::to_string(frames) +
-               "; allowed: a power of two";
+        return "--set: " + err;
     }
+    uint64_t frames = values.GetValue<UintegerValue>("smt", "FreeListFrames").Get();
+    uint64_t queues = values.GetValue<UintegerValue>("smt", "Queues").Get();
     UintegerValue credits = values.GetValue<UintegerValue>("fm", "Credits");
     // Each sender has a credit window into one queue of the receiver.
-    uint64_t senders = (c.processes - 1 + c.queues - 1) / c.queues;
+    uint64_t senders = (c.processes - 1 + queues - 1) / queues;
     if (values.Get("fm", "Intranode") == "Smt" && senders * credits.Get() > frames)
     {
         return "--credits: " + std::to_string(credits.Get()) + " credits for " +

@@ -3,6 +3,7 @@
 
 #include "ns3/gm-helper.h"
 #include "ns3/host-helper.h"
+#include "ns3/mpi-helper.h"
 #include "ns3/myrinet-helper.h"
 #include "scenario-args.h"
 
@@ -128,6 +129,24 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
         args.Fail(err);
     }
     return c;
+}
+
+std::string
+GmExperiment::CheckStacks(const std::vector<std::string>& stacks,
+                          std::map<std::string, bool>& overGm)
+{
+    for (const auto& stack : stacks)
+    {
+        MpiHelper library;
+        library.SetMpiProfile(stack);
+        overGm[stack] = library.GetTransportKind() == "gm";
+        std::string problem = library.CheckProfile();
+        if (!problem.empty())
+        {
+            return "--stack: " + stack + ": " + problem;
+        }
+    }
+    return "";
 }
 
 std::string

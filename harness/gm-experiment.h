@@ -7,6 +7,7 @@
 #include "ns3/lanai-nic.h"
 #include "ns3/node-container.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,14 @@ class GmExperiment
     static GmConfig ParseArguments(const ScenarioArgs& args);
     /// @return the PCI slot of @p config as "WIDTHxCLOCK"
     static std::string EffectivePci(const GmConfig& config);
+    /**
+     * Check the MPI libraries a program runs over GM or TCP (MpiHelper::CheckProfile).
+     * @param stacks the libraries' profile names
+     * @param overGm filled: true for a library whose transport is GM, false for TCP
+     * @return "" or one line "--stack: NAME: ..." naming what is wrong
+     */
+    static std::string CheckStacks(const std::vector<std::string>& stacks,
+                                   std::map<std::string, bool>& overGm);
 
     /// Build the machine; @p config must be valid.
     explicit GmExperiment(const GmConfig& config);

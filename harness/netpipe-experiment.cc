@@ -200,6 +200,8 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     else if (err.empty())
     {
         err = RunChecks::GigePause(values);
+        bool tcp = c.mpi.empty() || MakeMpiHelper(c).GetTransportKind() != "via";
+        err = err.empty() && tcp ? RunChecks::TcpFrameTime(values, c.mtu) : err;
     }
     return err.empty() ? "" : "--set: " + err;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "ping-pong-experiment.h"
 
+#include "run-checks.h"
+
 #include "ns3/gige-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/mpi-helper.h"
@@ -130,7 +132,13 @@ PingPongExperiment::Validate(const PingPongConfig& c)
                "allowed 1 byte and more with it";
     }
     std::string err;
-    Values(c, err);
+    ProfileSet values = Values(c, err);
+    if (err.empty() && TransportOf(c) == "tcp")
+    {
+        err = RunChecks::GigePause(values);
+        uint32_t mtu = static_cast<uint32_t>(values.GetValue<UintegerValue>("device", "Mtu").Get());
+        err = err.empty() ? RunChecks::TcpFrameTime(values, mtu) : err;
+    }
     return err.empty() ? "" : "--set: " + err;
 }
 

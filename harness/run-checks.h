@@ -28,6 +28,16 @@ class RunChecks
     static std::string GmEthernetTokens(const ProfileSet& values);
     /// A GigE device's PAUSE water marks fit its receive FIFO (target "device").
     static std::string GigePause(const ProfileSet& values);
+    /**
+     * One frame's way from one host's TCP to the other's (targets "cpu", "driver" and
+     * "device": the host's per-packet cycles at its clock, the copies, the NIC's costs and the
+     * wire) fits TCP's timers: within ns-3's TcpSocketBase::MinRto and half its
+     * TcpSocket::ConnTimeout (as configured), past which a connection cannot be opened or kept.
+     * @param mtu the IP MTU [bytes]
+     */
+    static std::string TcpFrameTime(const ProfileSet& values, uint32_t mtu);
+    /// An FM shared-memory region's layout holds its processes (target "smt").
+    static std::string FmSmtLayout(const ProfileSet& values, uint32_t processes);
 };
 
 } // namespace clusternet

@@ -21,6 +21,7 @@
 #include "ns3/network-module.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace ns3;
 using namespace ns3::clusternet;
@@ -178,6 +179,12 @@ main(int argc, char** argv)
         args.Fail("--min-msg: " + std::to_string(minMsg) + " is above --max-msg " +
                   std::to_string(maxMsg));
     }
+    std::map<std::string, bool> overGm; // the stack's library runs over GM (else TCP)
+    std::string problem = GmExperiment::CheckStacks(stacks, overGm);
+    if (!problem.empty())
+    {
+        args.Fail(problem);
+    }
     uint32_t reps = args.GetUint("reps");
     uint32_t streamBytes = args.GetUint("stream-bytes");
 
@@ -187,7 +194,7 @@ main(int argc, char** argv)
                        "stream_msgs", "unexpected_pct"});
     for (const auto& stack : stacks)
     {
-        bool gm = stack == "lampi-gm" || stack == "mpich-gm";
+        bool gm = overGm.at(stack);
         for (uint64_t size = minMsg; size <= maxMsg; size *= 2)
         {
             uint32_t s = static_cast<uint32_t>(size);

@@ -78,6 +78,11 @@ main(int argc, char** argv)
         args.Fail("--stack: " + stack + " does not run over GM; allowed: the GM libraries "
                   "(mpich-gm, lampi-gm)");
     }
+    std::string problem = library.CheckProfile();
+    if (!problem.empty())
+    {
+        args.Fail("--stack: " + stack + ": " + problem);
+    }
 
     SweepRunner sweep(args,
                       "myrinet-mpich-gm",

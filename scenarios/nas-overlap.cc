@@ -25,6 +25,7 @@
 #include "ns3/network-module.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 using namespace ns3;
@@ -214,6 +215,12 @@ main(int argc, char** argv)
     }
     std::vector<std::string> stacks =
         args.GetChoiceList("stack");
+    std::map<std::string, bool> overGm; // the stack's library runs over GM (else TCP)
+    std::string problem = GmExperiment::CheckStacks(stacks, overGm);
+    if (!problem.empty())
+    {
+        args.Fail(problem);
+    }
     uint32_t steps = args.GetUint("steps");
     g_overrides = args.Get("set");
     std::string err;
@@ -231,7 +238,7 @@ main(int argc, char** argv)
     {
         for (const auto& stack : stacks)
         {
-            bool gm = stack == "lampi-gm" || stack == "mpich-gm";
+            bool gm = overGm.at(stack);
             sweep.AddPoint("config=" + c.Name() + " stack=" + stack, [=]() {
                 return SweepRunner::Rows{gm ? RunGm(c, stack, steps) : RunTcp(c, stack, steps)};
             });

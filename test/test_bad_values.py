@@ -5,12 +5,16 @@ empty --set items, overrides of objects a program does not exercise, unusable mp
 and pcap prefixes. Each is one stderr line naming the parameter or file:line, exit status 2, no
 abort or traceback, and no results (the ``assert_refused`` fixture)."""
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 # Small runs, so that a value the unfixed programs accept finishes quickly.
 FM = ["--sizes=8", "--reps=1", "--stream-bytes=2048"]
 NETPIPE = ["--mtu=1500", "--max-block=64"]
 
+PROFILES = Path(__file__).resolve().parent.parent / "contrib" / "clusternet" / "profiles"
 TRACE_OK = "0 send 1 1 100\n1 recv 0 1 100\n"
 
 
@@ -157,3 +161,39 @@ def test_pause_water_marks_are_checked_before_the_first_event(assert_refused, it
     knows that relation."""
     assert_refused("gige-mtu-sweep", [*NETPIPE, f"--set={item}"],
                    "need PauseLowWater < PauseHighWater <= RxFifoSize")
+
+
+@pytest.mark.parametrize("item,says", [
+    ("smt.Queues=9", "smt.Queues=9; allowed: 1..smt.MaxProcesses (2)"),
+    ("smt.MaxProcesses=1", "smt.MaxProcesses=1 is below the 2 processes per host"),
+    ("smt.FreeListFrames=3", "smt.FreeListFrames=3; allowed: a power of two"),
+])
+def test_fm_shared_region_layout_is_checked_before_the_first_event(assert_refused, item, says):
+    """Issue 44, item 2: FmSmt::Attach asserted its layout (Queues within MaxProcesses, no more
+    processes than MaxProcesses) only at run time, and an NS_ASSERT is compiled out of the
+    optimised wheel: --set=smt.Queues=9 ran with queues nobody sends to. RunChecks::FmSmtLayout
+    now refuses the layout before anything is built."""
+    assert_refused("hpvm-smt", [*FM, "--config=1.9:smt", "--processes=2", f"--set={item}"],
+                   says)
+
+
+@pytest.mark.parametrize("prog,args", [
+    ("myrinet-mpich-gm", ["--max-block=64"]),
+    ("lampi-latency-bandwidth", ["--min-msg=8", "--max-msg=8", "--reps=2"]),
+    ("nas-overlap", ["--config=is.C.8"]),
+])
+def test_a_bounce_buffer_with_no_room_after_its_envelope_is_refused(assert_refused, tmp_path,
+                                                                     scenario_env, prog, args):
+    """Issue 44, item 2: a GM library whose bounce buffers carry long data (LongDataCopied) in
+    fragments of BounceSize less the envelope; a BounceSize not above EnvelopeBytes (72 for
+    lampi-gm) was an NS_ASSERT in the middle of the run (compiled out of the optimised wheel: a
+    fragment loop that never ends). MpiHelper::CheckProfile refuses it before anything runs."""
+    catalogue = tmp_path / "profiles"
+    shutil.copytree(PROFILES, catalogue)
+    mpi = catalogue / "mpi.toml"
+    text = mpi.read_text()
+    assert text.count('BounceSize = ["65528"') == 1
+    mpi.write_text(text.replace('BounceSize = ["65528"', 'BounceSize = ["64"'))
+    scenario_env["CLUSTERNET_PROFILE_PATH"] = str(catalogue)
+    assert_refused(prog, ["--stack=lampi-gm", *args],
+                   "gmtransport.BounceSize=64 leaves no room after the envelope")

@@ -356,3 +356,43 @@ def test_hpvm_smt_loopback_with_idle_processes_completes(scenario_bin, scenario_
         assert list(data.msg_bytes) == [0, 2048]
         assert (data.processes == processes).all()
         assert (data.oneway_us > 0).all() and data.mbytes_per_s.iloc[1] > 0
+
+
+# --- issue 44, item 3: values inside an attribute's range that TCP's timers cannot carry -------
+
+NETPIPE_SMALL = ["--nic=sknet", "--mtu=1500", "--sockbuf=65536", "--max-block=64"]
+PINGPONG_SMALL = ["--lengths=1"]
+
+
+@pytest.mark.parametrize("prog,args", [("gige-mtu-sweep", NETPIPE_SMALL),
+                                       ("nt-pingpong", PINGPONG_SMALL)])
+@pytest.mark.parametrize("item,most", [
+    ("device.DataRate=1bps", "device.DataRate"),
+    ("device.DataRate=12kbps", "device.DataRate"),          # a 1538-byte frame: 1.03 s
+    ("device.NicTxCost=1000s", "device.NicTxCost"),
+    ("device.NicRxCost=2s", "device.NicRxCost"),
+    ("cpu.InterruptCycles=1e9", "cpu.InterruptCycles"),     # the checker's own maximum
+    ("driver.RxCycles=1e9", "driver.RxCycles"),
+    ("cpu.CopyBandwidth=1bps", "cpu.CopyBandwidth"),
+    ("cpu.Clock=1;cpu.RxPacketCycles=2e6", "cpu.RxPacketCycles"),   # 2 s at 1 MHz
+])
+def test_a_frame_slower_than_tcps_timers_is_refused_before_the_first_event(
+        assert_refused, prog, args, item, most):
+    """Issue 44, item 3: device.DataRate=1bps, NicTxCost=1000s, 1e9 interrupt cycles (each
+    inside its documented range) ended in 'NetPIPE: connection to the receiver failed' at 189 s
+    simulated, exit 1 and a partial data.csv: ns-3's TCP gives up on a SYN that a host, NIC or
+    wire takes longer than its timers to carry. RunChecks::TcpFrameTime refuses such a frame
+    before anything runs and names the part that takes most of the time."""
+    assert_refused(prog, [*args, f"--set={item}"], "frame's way between the hosts takes")
+    assert_refused(prog, [*args, f"--set={item}"], f"of it {most}; allowed: at most 1 s")
+
+
+@pytest.mark.parametrize("item", ["device.NicTxCost=990ms", "cpu.InterruptCycles=4.4e8",
+                                  "device.DataRate=12.5kbps", "cpu.Clock=1"])
+def test_a_frame_just_within_tcps_timers_still_runs(run_scenario, tmp_path, item):
+    """The other side of the limit: one frame's way just under 1 s still opens its connection
+    and measures (NetPIPE's own rule then ends the curve after its first slow block)."""
+    out = run_scenario("gige-mtu-sweep", tmp_path / "out", *NETPIPE_SMALL, "--report=0",
+                       f"--set={item}")
+    data = pd.read_csv(out / "data.csv")
+    assert len(data) >= 1 and (data.oneway_us > 0).all()

@@ -62,6 +62,8 @@ FAKE = textwrap.dedent('''\
             with open(kill_file, "w") as f:
                 f.write(f"{{os.getpid()}} {{os.getppid()}}")
             time.sleep(30)   # the test kills the worker meanwhile
+        if opts["run-point"] == "c" and os.environ.get("FAKE_C_ABORTS"):
+            os.abort()
         if opts["run-point"] == "bad":
             print("fake: the bad point fails", file=sys.stderr)
             sys.exit(3)
@@ -273,6 +275,17 @@ def test_a_point_killed_mid_run_is_survived_on_a_local_cluster(fake, tmp_path):
     assert (tmp_path / "hit" / "data.csv").read_bytes() == \
         (tmp_path / "calm" / "data.csv").read_bytes()
     assert simulated(tmp_path / "count2").count("a") == 2   # killed once, then run again
+
+
+def test_a_point_that_aborts_is_reported_not_run_again(fake, tmp_path):
+    """Only SIGKILL (a lost worker, the OOM killer) runs a point again: an abort is the
+    model's own failure, reported once."""
+    count = tmp_path / "count"
+    proc = drive(fake, f"--out={tmp_path / 'out'}", "--jobs=1",
+                 env={"FAKE_COUNT": str(count), "FAKE_C_ABORTS": "1"})
+    assert proc.returncode == 1, proc.stderr          # statuses 3 and -6 disagree
+    assert simulated(count) == ["a", "bad", "c"] and "ran it again" not in proc.stderr
+    assert "FAILED (status -6)" in proc.stderr
 
 
 def test_a_worker_killed_mid_point_is_survived_on_a_real_scheduler(fake, tmp_path):
@@ -611,3 +624,51 @@ def test_python_api_bad_calls_raise_value_error(call, says):
 
     with pytest.raises(ValueError, match=says):
         call(clusternet)
+
+
+def test_losing_the_scheduler_ends_the_driver_in_one_line_and_a_rerun_resumes(fake, tmp_path):
+    """Issue 44: the scheduler is killed while a point runs; the driver ends with one line
+    (no traceback, no line per point) and the points finished before are kept: a rerun on a
+    new scheduler simulates only the rest."""
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
+    pid_file = tmp_path / "worker.pid"
+    e.update(FAKE_COUNT=str(tmp_path / "count"), FAKE_PARENT_PID=str(pid_file))
+    dask = Path(PY).with_name("dask")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard"], env=e, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd=tmp_path)
+    workers = []
+    try:
+        time.sleep(2)
+        workers = [subprocess.Popen([dask, "worker", address, "--nthreads", "1",
+                                     "--no-dashboard"], env=e, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, cwd=tmp_path) for _ in range(2)]
+        proc = subprocess.Popen([PY, "-m", "clusternet.sweep", f"--binary={fake}", "--",
+                                 f"--out={tmp_path / 'out'}", f"--scheduler={address}"],
+                                env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        # 'a' waits (30 s) once it has started; 'bad' and 'c' finish on the other worker
+        while not pid_file.exists() or not pid_file.read_text() or \
+                simulated(tmp_path / "count").count("c") < 1 or \
+                not (tmp_path / "out" / ".points" / "c.json").exists():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        scheduler.kill()
+        out, err = proc.communicate(timeout=240)
+    finally:
+        for p in [scheduler, *workers]:
+            p.kill()
+            p.wait()
+    lines = [line for line in err.splitlines() if line.strip() and not line.startswith("[")]
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and len(lines) == 1, err
+    assert "lost the Dask scheduler" in lines[0] and "rerun" in lines[0], lines
+    # the rerun, locally: only 'a' and 'bad' are simulated again, 'c' is reused
+    before = len(simulated(tmp_path / "count"))
+    e.pop("FAKE_PARENT_PID")
+    again = drive(fake, f"--out={tmp_path / 'out'}", "--jobs=1", env={"FAKE_COUNT": e["FAKE_COUNT"]})
+    assert again.returncode == 3, again.stderr
+    assert sorted(simulated(tmp_path / "count")[before:]) == ["a", "bad"]

@@ -11,6 +11,7 @@
 #include "ns3/mpi-shm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
 #include "ns3/mpi-via-transport.h"
+#include "ns3/boolean.h"
 
 #include <sstream>
 #include "ns3/myrinet-net-device.h"
@@ -102,6 +103,28 @@ MpiHelper::GetMaxMessage() const
         return m_viaTransportFactory.Create<MpiViaTransport>()->GetMaxMessage();
     }
     return 0;
+}
+
+std::string
+MpiHelper::CheckProfile() const
+{
+    if (m_transportKind != "gm")
+    {
+        return "";
+    }
+    Ptr<MpiGmTransport> transport = m_gmTransportFactory.Create<MpiGmTransport>();
+    BooleanValue copied;
+    UintegerValue bounce;
+    UintegerValue envelope;
+    transport->GetAttribute("LongDataCopied", copied);
+    transport->GetAttribute("BounceSize", bounce);
+    m_rankFactory.Create<MpiRank>()->GetAttribute("EnvelopeBytes", envelope);
+    if (!copied.Get())
+    {
+        return "";
+    }
+    return MpiGmTransport::CheckBounce(static_cast<uint32_t>(bounce.Get()),
+                                       static_cast<uint32_t>(envelope.Get()));
 }
 
 std::vector<std::string>

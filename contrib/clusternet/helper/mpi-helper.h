@@ -40,6 +40,12 @@ class MpiHelper
     /// @return the largest message (envelope included) the library's transport carries
     /// [bytes]; 0 = no limit
     uint32_t GetMaxMessage() const;
+    /**
+     * Check the library's values across its attributes before anything is built (a GM
+     * library's bounce buffers against its envelope: MpiGmTransport::CheckBounce).
+     * @return "" or one line naming the attribute and what is allowed
+     */
+    std::string CheckProfile() const;
     /// @return NICs the library has drivers for (empty: any)
     std::vector<std::string> GetSupportedNics() const;
     /**

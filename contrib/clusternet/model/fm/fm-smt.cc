@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "fm-smt.h"
 
+#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -64,14 +65,28 @@ FmSmt::DoDispose()
     Object::DoDispose();
 }
 
+std::string
+FmSmt::CheckLayout(uint32_t frames, uint32_t queues, uint32_t maxProcesses)
+{
+    if (frames == 0 || (frames & (frames - 1)) != 0)
+    {
+        return "smt.FreeListFrames=" + std::to_string(frames) + "; allowed: a power of two";
+    }
+    if (queues < 1 || queues > maxProcesses)
+    {
+        return "smt.Queues=" + std::to_string(queues) + "; allowed: 1..smt.MaxProcesses (" +
+               std::to_string(maxProcesses) + ")";
+    }
+    return "";
+}
+
 uint32_t
 FmSmt::Attach(PostedCallback posted)
 {
-    NS_ASSERT_MSG((m_frames & (m_frames - 1)) == 0,
-                  "FmSmt: FreeListFrames must be a power of two, not " << m_frames);
-    NS_ASSERT_MSG(m_queues >= 1 && m_queues <= m_maxProcesses,
-                  "FmSmt: Queues must be within 1.." << m_maxProcesses);
-    NS_ASSERT_MSG(m_procs.size() < m_maxProcesses, "FmSmt: more than MaxProcesses attach");
+    std::string layout = CheckLayout(m_frames, m_queues, m_maxProcesses);
+    NS_ABORT_MSG_UNLESS(layout.empty(), "FmSmt: " << layout);
+    NS_ABORT_MSG_IF(m_procs.size() >= m_maxProcesses,
+                    "FmSmt: more than MaxProcesses (" << m_maxProcesses << ") attach");
     Process p;
     p.posted = posted;
     p.queues.resize(m_queues);

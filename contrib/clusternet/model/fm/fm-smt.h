@@ -7,6 +7,7 @@
 #include "ns3/packet.h"
 
 #include <map>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -47,6 +48,16 @@ class FmSmt : public Object
      * @return its SMT id
      */
     uint32_t Attach(PostedCallback posted);
+
+    /**
+     * @brief Check a region's layout before anything is built: FreeListFrames a power of two,
+     * 1 <= Queues <= MaxProcesses (what Attach asserts).
+     * @param frames FreeListFrames [frames]
+     * @param queues Queues per process [queues]
+     * @param maxProcesses MaxProcesses [processes]
+     * @return "" or one line naming the attribute and what is allowed
+     */
+    static std::string CheckLayout(uint32_t frames, uint32_t queues, uint32_t maxProcesses);
     /// @return processes attached so far (N)
     uint32_t GetProcesses() const;
     /// @return receive queues per process (M)

@@ -3,6 +3,7 @@
 
 #include "ns3/host-cpu.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -145,6 +146,18 @@ MpiGmTransport::Announce(uint32_t src, const Inbound& inbound)
     m_inbound[m_nodes.at(src)].push_back(inbound);
 }
 
+std::string
+MpiGmTransport::CheckBounce(uint32_t bounceSize, uint32_t envelopeBytes)
+{
+    if (bounceSize > envelopeBytes)
+    {
+        return "";
+    }
+    return "gmtransport.BounceSize=" + std::to_string(bounceSize) +
+           " leaves no room after the envelope (mpi.EnvelopeBytes=" +
+           std::to_string(envelopeBytes) + "); allowed: above EnvelopeBytes";
+}
+
 void
 MpiGmTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::function<void()> written)
 {
@@ -155,9 +168,8 @@ MpiGmTransport::Send(const MpiEnvelope& env, uint32_t envelopeBytes, std::functi
         // Fragments of the bounce buffer's size, each with its envelope; the sender copies a
         // fragment in when it sends it, and the last one's send completion frees the user's
         // buffer.
-        NS_ASSERT_MSG(m_bounceSize > envelopeBytes,
-                      "MpiGmTransport: BounceSize " << m_bounceSize
-                                                    << " leaves no room after the envelope");
+        std::string bounce = CheckBounce(m_bounceSize, envelopeBytes);
+        NS_ABORT_MSG_UNLESS(bounce.empty(), "MpiGmTransport: " << bounce);
         uint32_t room = m_bounceSize - envelopeBytes;
         uint32_t left = env.payload;
         do

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -51,6 +52,15 @@ class MpiGmTransport : public MpiTransport
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,
               std::function<void()> written) override;
+
+    /**
+     * @brief Check, before anything is built, that a long message's fragments fit the bounce
+     * buffers: room is left after the envelope (what Send asserts when LongDataCopied).
+     * @param bounceSize BounceSize [bytes]
+     * @param envelopeBytes the library's EnvelopeBytes [bytes]
+     * @return "" or one line naming the attributes and what is allowed
+     */
+    static std::string CheckBounce(uint32_t bounceSize, uint32_t envelopeBytes);
 
   protected:
     void DoDispose() override;
