@@ -11,6 +11,7 @@
 //
 //   ./ns3 run scenarios/mpi-replay -- --trace=pattern.txt --ranks=4 --stack=mpich
 
+#include "run-checks.h"
 #include "scenario-args.h"
 #include "stall-watchdog-scheduler.h"
 #include "sweep-runner.h"
@@ -234,6 +235,20 @@ main(int argc, char** argv)
                 }
             }
         }
+    }
+    // The NIC and host as profiles give them (a user's --profile-file included): the relations
+    // the devices assert and, over TCP, a frame's way within TCP's timers.
+    ProfileSet values({"nic.device", "nic.driver", "host.cpu"});
+    values.AddProfile(*ProfileCatalogue::Find("nic", nic));
+    values.AddProfile(*ProfileCatalogue::Find("host", host));
+    err = RunChecks::GigePause(values);
+    if (err.empty() && mpi.GetTransportKind() != "via")
+    {
+        err = RunChecks::TcpFrameTime(values, mtu);
+    }
+    if (!err.empty())
+    {
+        args.Fail("--nic: " + nic + " with --host " + host + ": " + err);
     }
     Replay replay{n, stack, nic, host, mtu, limit, programs};
     SweepRunner sweep(args,

@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 BUILD = pathlib.Path(__file__).resolve().parent.parent / "build"
+TRACES = BUILD.parent / "scenarios" / "traces"
 # Ends whose run takes more than a few seconds (they work: checked by hand, timings in the
 # comments); CLUSTERNET_SLOW_RANGES=1 runs them too.
 SLOW = pytest.mark.skipif(not os.environ.get("CLUSTERNET_SLOW_RANGES"),
@@ -396,3 +397,14 @@ def test_a_frame_just_within_tcps_timers_still_runs(run_scenario, tmp_path, item
                        f"--set={item}")
     data = pd.read_csv(out / "data.csv")
     assert len(data) >= 1 and (data.oneway_us > 0).all()
+
+
+def test_mpi_replay_refuses_a_user_nic_too_slow_for_tcp(assert_refused, tmp_path):
+    """Issue 44, item 3, through a profile file: a user's NIC whose NicTxCost is 5 s made
+    mpi-replay's TCP connections fail mid-run; the same TcpFrameTime check refuses it."""
+    path = tmp_path / "slow.toml"
+    path.write_text('[slownic]\nkind = "nic"\nbase = "sknet"\ndescription = "test"\n\n'
+                    '[slownic.device]\nNicTxCost = ["5s", "test"]\n')
+    trace = TRACES / "pingpong-barrier.txt"
+    assert_refused("mpi-replay", [f"--trace={trace}", f"--profile-file={path}", "--nic=slownic"],
+                   "5 s of it device.NicTxCost; allowed: at most 1 s")
