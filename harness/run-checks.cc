@@ -99,12 +99,15 @@ RunChecks::TcpFrameTime(const ProfileSet& v, uint32_t mtu)
     };
     const uint32_t frame = mtu + 38; // Ethernet header, FCS, preamble and inter-frame gap
     DataRate wire = v.GetValue<DataRateValue>("device", "DataRate").Get();
+    DataRate sum = v.GetValue<DataRateValue>("cpu", "ChecksumBandwidth").Get();
+    Time checksum = sum.GetBitRate() ? sum.CalculateBytesTxTime(mtu) : Seconds(0);
     std::vector<std::pair<std::string, Time>> parts = {
         {"cpu.SyscallCycles", cpu->GetSyscallCost() * 2},
         {"cpu.TxPacketCycles", cpu->GetTxPacketCost()},
         {"driver.TxCycles", cycles("TxCycles")},
         {"driver.TxCleanCycles", cycles("TxCleanCycles")},
-        {"cpu.CopyBandwidth", cpu->CopyCost(mtu) * 2},
+        {"cpu.CopyBandwidth", (cpu->CopyCost(mtu) - checksum) * 2},
+        {"cpu.ChecksumBandwidth", checksum * 2},
         {"device.NicTxCost", v.GetValue<TimeValue>("device", "NicTxCost").Get()},
         {"device.DataRate", wire.CalculateBytesTxTime(frame)},
         {"device.NicRxCost", v.GetValue<TimeValue>("device", "NicRxCost").Get()},

@@ -70,10 +70,11 @@ HostStack::GetTypeId()
                           MakeUintegerAccessor(&HostStack::m_delAckCount),
                           MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("DelAckTimeout",
-                          "Delayed-ACK timer [Time].",
+                          "Delayed-ACK timer [Time], at most 500 ms (RFC 1122 sec. 4.2.3.2: an "
+                          "ACK must not be delayed longer).",
                           TimeValue(MilliSeconds(40)),
                           MakeTimeAccessor(&HostStack::m_delAckTimeout),
-                          MakeTimeChecker(Seconds(0)))
+                          MakeTimeChecker(Seconds(0), MilliSeconds(500)))
             .AddAttribute("NoDelay",
                           "TCP_NODELAY (Nagle off), as NetPIPE and MPI libraries set it.",
                           BooleanValue(true),
