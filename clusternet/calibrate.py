@@ -78,6 +78,7 @@ import copy
 import itertools
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -92,12 +93,18 @@ import pandas as pd
 
 from .catalogue import PROFILE_PATH_ENV, ProfileError, load_profiles, load_tables
 from .catalogue import read_toml as catalogue_read_toml
+from .catalogue import toml_type
 
 PROG = "./ns3 calibrate"
 REPO = Path(__file__).resolve().parent.parent
 
 # Options the tool sets on the benchmark itself.
 OWNED_OPTIONS = ("--out", "--jobs", "--report", "--profile-file", "--resume")
+# Options that make a program print something and stop (or run one point of the sweep driver's
+# protocol) instead of simulating: a recipe's args cannot hold them.
+STOP_OPTIONS = ("--help", "-h", "--list-options", "--list-points", "--run-point", "--point-out",
+                "--PrintHelp", "--PrintGlobals", "--PrintGroups", "--PrintGroup",
+                "--PrintTypeIds", "--PrintAttributes", "--PrintVersion")
 RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names", "loss",
                "statements"}
 FIT_KEYS = {"profile", "attribute", "min", "max", "start", "also", "choices"}
@@ -154,8 +161,13 @@ def parse_quantity(text, where):
     if isinstance(text, bool):
         raise CalibrationError(f"{where}: {text!r} is not a number with a unit")
     if isinstance(text, (int, float)):
+        if not math.isfinite(text):
+            raise CalibrationError(f"{where}: {text} is not a finite number")
         return float(text), ""
-    s = str(text).strip()
+    if not isinstance(text, str):
+        raise CalibrationError(f"{where}: {toml_type(text)} is not a number with a unit "
+                               "(e.g. \"120us\", \"800Mbps\", 0.45, 200)")
+    s = text.strip()
     i = len(s)
     while i > 0 and (s[i - 1].isalpha() or s[i - 1] == "/"):
         i -= 1
@@ -284,6 +296,12 @@ def _fail(path, msg):
     raise CalibrationError(f"{path}: {msg}")
 
 
+def _shown(value):
+    """A recipe value as a message quotes it: a string in quotes, anything else as TOML has it
+    (a date as 1979-05-27, not as Python's repr)."""
+    return repr(value) if isinstance(value, str) else str(value)
+
+
 def _check_keys(path, table, allowed, what):
     if not isinstance(table, dict):
         _fail(path, f"{what} must be a table")
@@ -293,8 +311,10 @@ def _check_keys(path, table, allowed, what):
 
 
 def _string_list(path, value, what):
+    """``value``, a list of strings; ``what`` is the key ('args', or 'fit 1: also')."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        _fail(path, f"'{what}' must be a list of strings")
+        entry, _, key = what.rpartition(": ")
+        _fail(path, f"{entry + ': ' if entry else ''}'{key}' must be a list of strings")
     return value
 
 
@@ -326,10 +346,12 @@ def _parameter(path, i, entry, catalogue):
             _fail(path, f"fit {i}: '{key}' is missing (needs profile, attribute, and min, max "
                         "or choices)")
     profile, attr = entry["profile"], entry["attribute"]
+    if not isinstance(profile, str) or not profile:
+        _fail(path, f"fit {i}: 'profile' must be the name of a profile, e.g. \"acenic\"")
     if profile not in catalogue:
         _fail(path, f"fit {i}: profile '{profile}' is in no profile file read (catalogue and "
                     "profile-files)")
-    if not isinstance(attr, str) or attr.count(".") != 1:
+    if not isinstance(attr, str) or attr.count(".") != 1 or not all(attr.split(".")):
         _fail(path, f"fit {i}: attribute '{attr}' must be 'target.Attribute' "
                     "(e.g. coalescer.Timeout)")
     target, attribute = attr.split(".")
@@ -361,7 +383,7 @@ def _also(path, i, entry, profile, catalogue):
         other = other or profile
         if other not in catalogue:
             _fail(path, f"fit {i}: also '{name}': profile '{other}' is in no profile file read")
-        if other_attr.count(".") != 1:
+        if other_attr.count(".") != 1 or not all(other_attr.split(".")):
             _fail(path, f"fit {i}: also '{name}' must be 'target.Attribute' or "
                         "'profile:target.Attribute'")
         also.append((other, *other_attr.split(".")))
@@ -399,19 +421,27 @@ def _curve_targets(path, i, entry, base):
         _fail(path, f"measured {i}: 'curve' is missing: the data.csv curve the file is compared "
                     "with, e.g. 'nic=acenic;mtu=1500'")
     curve = entry["curve"]
-    if not isinstance(curve, str) or "msg" in parse_config(curve):
-        _fail(path, f"measured {i}: 'curve' must be 'column=value;...' without msg")
-    file = base / str(entry["file"])
+    items = curve.split(";") if isinstance(curve, str) else []
+    if not items or not all(k.strip() and v.strip() for k, _, v in
+                            (item.partition("=") for item in items)) or \
+            "msg" in parse_config(curve):
+        _fail(path, f"measured {i}: 'curve' {_shown(curve)} must be 'column=value;...' "
+                    "without msg, e.g. 'nic=acenic;mtu=1500'")
+    if not isinstance(entry["file"], str) or not entry["file"].strip():
+        _fail(path, f"measured {i}: 'file' must be the name of a measurement file (np.out or "
+                    "CSV), relative to the recipe's folder")
+    file = base / entry["file"]
     try:
         measured = read_curve(file)
     except MeasurementError as exc:
-        raise CalibrationError(str(exc)) from None
+        _fail(path, f"measured {i}: {exc}")
     except OSError as exc:
         _fail(path, f"measured {i}: cannot read '{entry['file']}' ({exc.strerror})")
     lo = entry.get("min-bytes", 0)
     hi = entry.get("max-bytes", math.inf)
     for key, value in (("min-bytes", lo), ("max-bytes", hi)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) \
+                or value < 0 or (key == "min-bytes" and math.isinf(value)):
             _fail(path, f"measured {i}: '{key}' must be a number of bytes >= 0")
     measured = measured[(measured.msg_bytes >= lo) & (measured.msg_bytes <= hi)]
     if measured.empty:
@@ -432,7 +462,7 @@ def _entry_benchmarks(path, i, entry, benchmarks):
             _fail(path, f"measured {i}: 'benchmark' is missing: which of "
                         f"{', '.join(benchmarks)} simulates the file's curve")
         return list(benchmarks)
-    if entry["benchmark"] not in benchmarks:
+    if not isinstance(entry["benchmark"], str) or entry["benchmark"] not in benchmarks:
         _fail(path, f"measured {i}: benchmark '{entry['benchmark']}' is not one of the recipe's "
                     f"({', '.join(benchmarks)})")
     return [entry["benchmark"]]
@@ -442,7 +472,12 @@ def _reference_targets(path, i, entry, benchmarks):
     from analysis.reference import load_reference
 
     ref = load_reference()
-    paper = str(entry["paper"]).zfill(3)
+    paper = entry["paper"]
+    if isinstance(paper, bool) or not (isinstance(paper, int) and paper >= 0 or
+                                       isinstance(paper, str) and paper.isdigit()):
+        _fail(path, f"measured {i}: 'paper' {_shown(paper)} must be a paper's number, e.g. \"000\" "
+                    "(reference/seeds.csv)")
+    paper = str(paper).zfill(3)
     mine = ref[ref.scenario.isin(benchmarks) & (ref.paper == paper)]
     names = "', '".join(benchmarks)
     if mine.empty:
@@ -456,6 +491,12 @@ def _reference_targets(path, i, entry, benchmarks):
                 isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)
                 for r in wanted):
             _fail(path, f"measured {i}: 'rows' must be a list of [config, metric] pairs")
+        if not wanted:
+            _fail(path, f"measured {i}: 'rows' names no row: give [config, metric] pairs, or "
+                        "leave 'rows' out for every row of the paper")
+        for k, row in enumerate(wanted):
+            if row in wanted[:k]:
+                _fail(path, f"measured {i}: 'rows' names ['{row[0]}', '{row[1]}'] twice")
         picks = []
         for config, metric in wanted:
             hit = mine[(mine.config == config) & (mine.metric == metric)]
@@ -475,7 +516,8 @@ def _benchmarks(path, doc):
     names = [benchmark] if isinstance(benchmark, str) else benchmark
     if not names or not isinstance(names, list) or not all(
             isinstance(n, str) and n for n in names):
-        _fail(path, "'benchmark' is missing: the scenario to run, e.g. \"gige-tcp-netpipe\", "
+        what = "is missing" if "benchmark" not in doc else f"{_shown(benchmark)} is not a name"
+        _fail(path, f"'benchmark' {what}: the scenario to run, e.g. \"gige-tcp-netpipe\", "
                     "or a list of them")
     if len(set(names)) != len(names):
         _fail(path, "'benchmark' names a scenario twice")
@@ -498,6 +540,9 @@ def _benchmarks(path, doc):
             if a.split("=")[0] in OWNED_OPTIONS:
                 _fail(path, f"args: '{a}' is set by calibrate itself; leave out "
                             f"{', '.join(OWNED_OPTIONS)}")
+            if a.split("=")[0] in STOP_OPTIONS:
+                _fail(path, f"args: '{a}' stops {name} before it simulates; leave out "
+                            f"{', '.join(STOP_OPTIONS)}")
     return per
 
 
@@ -537,23 +582,35 @@ def load_recipe(path):
     _check_keys(path, doc, RECIPE_KEYS, "recipe")
     base = path.parent
     benchmarks = _benchmarks(path, doc)
-    files = [str(base / f) for f in _string_list(path, doc.get("profile-files", []),
-                                                 "profile-files")]
+    files = _string_list(path, doc.get("profile-files", []), "profile-files")
+    for k, f in enumerate(files):
+        if not f.strip():
+            _fail(path, "'profile-files' names an empty file name; give profile files (TOML) "
+                        "relative to the recipe's folder")
+        if f in files[:k]:
+            _fail(path, f"'profile-files' names '{f}' twice")
+    files = [str(base / f) for f in files]
     catalogue = load_catalogue(files)
     fits = doc.get("fit")
     if not isinstance(fits, list) or not fits:
         _fail(path, "no [[fit]] table: name at least one attribute to fit")
     parameters = [_parameter(path, i, e, catalogue) for i, e in enumerate(fits, 1)]
-    keys = [place for p in parameters for place in p.places]
-    if len(set(keys)) != len(keys):
-        twice = next(k for k in keys if keys.count(k) > 1)
-        _fail(path, f"'{twice[0]}' {twice[1]}.{twice[2]} is fitted twice")
+    fitted_by = {}
+    for i, p in enumerate(parameters, 1):
+        for k, place in enumerate(p.places):
+            what = "its attribute" if k == 0 else f"also '{place[0]}:{place[1]}.{place[2]}'"
+            if place in fitted_by:
+                _fail(path, f"fit {i}: {what}: '{place[0]}' {place[1]}.{place[2]} is fitted "
+                            f"twice (by {fitted_by[place]} too)")
+            fitted_by[place] = f"fit {i}" if k == 0 else f"fit {i}'s also"
     measured = doc.get("measured")
     if not isinstance(measured, list) or not measured:
         _fail(path, "no [[measured]] table: give measured curves or reference rows")
     records, sources = [], []
     for i, entry in enumerate(measured, 1):
         _check_keys(path, entry, MEASURED_KEYS, f"measured {i}")
+        if entry in measured[:i - 1]:
+            _fail(path, f"measured {i} repeats measured {measured.index(entry) + 1}")
         if ("file" in entry) == ("paper" in entry):
             _fail(path, f"measured {i}: give either 'file' (with 'curve') or 'paper'")
         names_here = _entry_benchmarks(path, i, entry, benchmarks)
@@ -571,7 +628,8 @@ def load_recipe(path):
         _fail(path, f"measured {bad.source + 1}: value {bad.value:g} of '{bad.config}' "
                     f"'{bad.metric}' must be > 0")
     names = doc.get("names", {})
-    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+    if not isinstance(names, dict) or not all(isinstance(v, str) and v.strip()
+                                              for v in names.values()):
         _fail(path, "[names] maps a fitted profile to its derived name: profile = \"name\"")
     fitted = {place[0] for p in parameters for place in p.places}
     for profile in names:
@@ -581,10 +639,12 @@ def load_recipe(path):
     for profile, name in names.items():
         if name in catalogue:
             _fail(path, f"[names]: '{name}' is already a profile; choose another name")
+        if list(names.values()).count(name) > 1:
+            _fail(path, f"[names]: '{name}' names two derived profiles; give each its own name")
     kinds = {p: catalogue[p].kind for p in names}
     loss = doc.get("loss", "robust")
-    if loss not in LOSSES:
-        _fail(path, f"'loss' must be one of {', '.join(LOSSES)} (not {loss!r})")
+    if not isinstance(loss, str) or loss not in LOSSES:
+        _fail(path, f"'loss' must be one of {', '.join(LOSSES)} (not {_shown(loss)})")
     statements = _statements(path, doc, benchmarks)
     return Recipe(path, benchmarks, files, parameters, targets, sources, names, kinds,
                   LOSSES[loss], statements)
@@ -612,18 +672,25 @@ class Benchmark:
         self.can_list = "--list-points:" in help_text
         self.catalogue = load_tables(extra=recipe.profile_files)
         self.workdir = Path(workdir)
+        self.columns = None   # the columns of its data.csv, once refusal() has listed them
 
     def catalogue_with(self, texts):
-        """The catalogue with ``texts`` (one value text per parameter) laid over it."""
+        """The catalogue with ``texts`` (one value text per parameter; None leaves the
+        profile's own value) laid over it."""
         cat = copy.deepcopy(self.catalogue)
         for p, text in zip(self.recipe.parameters, texts):
+            if text is None:
+                continue
             for profile, target, attribute in p.places:
                 cat[profile].setdefault(target, {})[attribute] = [text, "calibrate candidate"]
         return cat
 
     def refusal(self, texts, tag):
         """The program's one-line refusal of the parameter values ``texts`` ("" when it takes
-        them): the checks every run makes before its first event, without simulating."""
+        them): the checks every run makes before its first event, without simulating. A line
+        about the catalogue written here names the profile value, not the temporary file."""
+        import json
+
         import tomli_w
 
         if not self.can_list:
@@ -638,9 +705,15 @@ class Benchmark:
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
         shutil.rmtree(folder, ignore_errors=True)
         if done.returncode == 0:
+            try:
+                self.columns = json.loads(done.stdout).get("columns")
+            except (ValueError, AttributeError):
+                pass
             return ""
         lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
-        return lines[-1] if lines else f"status {done.returncode}"
+        if not lines:
+            return f"status {done.returncode}"
+        return re.sub(r"^(clusternet: )?" + re.escape(str(profiles)) + r":\d+: ", "", lines[-1])
 
     def run(self, texts, tag):
         """Simulate with the parameter values ``texts``; return the benchmark's data frame."""
@@ -970,17 +1043,19 @@ def local_fit(fun, z0, jac, loss, max_evals):
                          max_nfev=max_evals)
 
 
-def check_bounds(recipe, benches, start_texts):
-    """Refuse, before the first simulation, a [[fit]] whose min, max or a choice the model's
-    attribute checker refuses (each benchmark program's own pre-run check, run without
-    simulating)."""
+def check_bounds(recipe, benches):
+    """Refuse, before the first simulation, a [[fit]] whose start, min, max or a choice the
+    model's attribute checker refuses (each benchmark program's own pre-run check, run without
+    simulating), each value alone on the catalogue, so that the line names the [[fit]] whose
+    value it is."""
+    n = len(recipe.parameters)
     for i, p in enumerate(recipe.parameters):
         if p.choices:
             ends = [("choice", c) for c in p.choices]
         else:
-            ends = [("min", p.text(p.lo)), ("max", p.text(p.hi))]
+            ends = [("start", p.text(p.start)), ("min", p.text(p.lo)), ("max", p.text(p.hi))]
         for k, (what, text) in enumerate(ends):
-            texts = list(start_texts)
+            texts = [None] * n
             texts[i] = text
             for bench in benches:
                 why = bench.refusal(tuple(texts), f"check{i}-{k}-{bench.name}")
@@ -988,6 +1063,42 @@ def check_bounds(recipe, benches, start_texts):
                     raise CalibrationError(
                         f"{recipe.path}: fit {i + 1}: {what} {text} of {p.profile} "
                         f"{p.target}.{p.attribute} is refused by {bench.name}: {why}")
+
+
+def check_benchmarks(recipe, benches):
+    """Refuse, before the first simulation, args a benchmark refuses (its own pre-run check on
+    the catalogue as the files hold it) and a measured curve that names a column the
+    benchmark's data does not have."""
+    from analysis.reference import parse_config
+
+    for bench in benches:
+        why = bench.refusal((None,) * len(recipe.parameters), f"args-{bench.name}")
+        if why:
+            raise CalibrationError(f"{recipe.path}: args of {bench.name} ({' '.join(bench.args)})"
+                                   f" are refused: {why}")
+    columns = {b.name: b.columns for b in benches}
+    curves = recipe.targets[recipe.targets.curve != ""]
+    for row in curves.drop_duplicates(["source", "bench", "curve"]).itertuples(index=False):
+        known = columns.get(row.bench)
+        for key in parse_config(row.curve):
+            if known is not None and key not in known:
+                raise CalibrationError(
+                    f"{recipe.path}: measured {row.source + 1}: curve '{row.curve}': '{key}' is "
+                    f"not a column of {row.bench}'s data ({', '.join(known)})")
+
+
+def check_recipe(recipe, build_dir, workdir=None):
+    """Every check :func:`fit` makes before its first simulation, on a recipe
+    :func:`load_recipe` read: each benchmark is built, takes its args, has the columns the
+    measured curves name, and takes every start, bound and choice. Raises
+    :class:`CalibrationError`; returns the benchmarks (working in ``workdir``)."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="clusternet-calibrate-") as work:
+            return check_recipe(recipe, build_dir, work)
+    benches = [Benchmark(recipe, name, build_dir, workdir) for name in recipe.benchmarks]
+    check_benchmarks(recipe, benches)
+    check_bounds(recipe, benches)
+    return benches
 
 
 def check_out(out):
@@ -1014,10 +1125,9 @@ def fit(recipe, build_dir, jobs=2, max_evals=60, starts=8, local=2):
     """
     params = recipe.parameters
     with tempfile.TemporaryDirectory(prefix="clusternet-calibrate-") as work:
-        benches = [Benchmark(recipe, name, build_dir, work) for name in recipe.benchmarks]
+        benches = check_recipe(recipe, build_dir, work)
         obj = Objective(recipe, benches, jobs)
         z0 = np.array([p.to_z(p.start) for p in params])
-        check_bounds(recipe, benches, obj.texts(z0))
         say(f"{', '.join(recipe.benchmarks)}: {len(recipe.targets)} measured points, "
             f"{len(params)} attributes, {jobs} workers")
         start_texts = obj.texts(z0)

@@ -5,7 +5,10 @@ The same files the C++ scenarios read, with the same rules for bases (a profile 
 holds the base's values with its own laid over them) and for where they are found
 (``$CLUSTERNET_PROFILE_PATH``, colon-separated, else the module's ``profiles/`` folder). The C++
 side also checks every attribute against its ns-3 TypeId; this reader needs no ns-3 and checks
-the structure only.
+the structure only: the keys and their types, kinds, targets (:data:`TARGETS`), [value, source]
+pairs, properties (:data:`PROPERTY_RULES`), bases and parts. A file it refuses is one line
+naming ``file:line``, the line the C++ catalogue names (tomllib gives no positions: the lines
+are found in the text).
 
     >>> from clusternet.catalogue import profile_value
     >>> profile_value("mpi", "lampi-tcp", "mpi", "EagerLimit")
@@ -13,7 +16,9 @@ the structure only.
 """
 
 import functools
+import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +27,48 @@ PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
 KINDS = ("host", "nic", "cpu", "os", "gm", "chip", "driver", "lanai", "chipset", "fm", "mpi")
 #: The part kinds a host or NIC profile may be composed of (``parts``).
 PART_KINDS = {"host": ("cpu", "os", "gm"), "nic": ("chip", "driver")}
-_PROFILE_KEYS = {"kind", "description", "base", "abstract", "parts"}
+#: The targets of each kind: the objects its values are set on (the C++ catalogue's
+#: ``ProfileCatalogue::Targets()``, README.md's table), besides ``properties``.
+TARGETS = {
+    "host": ("bus", "cpu", "stack", "gm", "device", "driver", "npb"),
+    "nic": ("device", "driver", "loopback", "coalescer", "txcoalescer"),
+    "cpu": ("cpu", "bus", "npb"),
+    "os": ("cpu", "stack"),
+    "gm": ("gm", "device", "driver"),
+    "chip": ("device",),
+    "driver": ("device", "driver", "loopback", "coalescer", "txcoalescer"),
+    "lanai": ("lanai", "mcp", "link", "port", "switch"),
+    "chipset": ("bus", "bridge"),
+    "fm": ("fm", "lcp", "lanai", "smt"),
+    "mpi": ("mpi", "echo", "transport", "via", "shm", "gmtransport", "coalescer"),
+}
+PROPERTIES = "properties"
+
+
+def _is_number(text):
+    """A finite number >= 0 in decimal digits (as C++ ``from_chars`` reads them)."""
+    return bool(re.fullmatch(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", text)) and \
+        math.isfinite(float(text))
+
+
+def _one_name(text):
+    return bool(text) and "," not in text
+
+
+#: ``[name.properties]``: kind -> {property: (what is allowed, check of the text or None, the
+#: kind of profile each comma-separated item names or "")}, as the C++ catalogue's rules.
+PROPERTY_RULES = {
+    "host": {"Chipset": ("the name of one chipset profile", _one_name, "chipset")},
+    "cpu": {"Chipset": ("the name of one chipset profile", _one_name, "chipset")},
+    "nic": {"PriceUsd": ("a price in US dollars (a number >= 0)", _is_number, "")},
+    "lanai": {"PciClock": ("33 or 66 (MHz: the fastest PCI clock the board runs at)",
+                           lambda v: v in ("33", "66"), "")},
+    "fm": {"Pacing": ("off, probe, or a PIO chunk in bytes",
+                      lambda v: v in ("off", "probe") or (v.isascii() and v.isdigit()
+                                                          and len(v) < 10), "")},
+    "mpi": {"Transport": ("tcp, gm or via", lambda v: v in ("tcp", "gm", "via"), ""),
+            "Nics": ("NIC profile names, comma-separated", None, "nic")},
+}
 
 
 class ProfileError(ValueError):
@@ -41,6 +87,13 @@ class Profile:
     abstract: bool = False
     values: dict = field(default_factory=dict)
     parts: tuple = ()
+    #: the line of each key in its file: ``()`` the profile's table, ``("base",)``,
+    #: ``("parts",)``, ``(target, attribute)`` of each of its own values
+    lines: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def at(self, *key):
+        """``file:line`` of ``key`` (see :attr:`lines`), else of the profile's table."""
+        return f"{self.file}:{self.lines.get(key, self.lines.get((), 1))}"
 
 
 def default_paths():
@@ -52,6 +105,8 @@ def default_paths():
 
 
 def _files(paths):
+    """The files ``paths`` stand for, as the programs read them: a file, or a folder's
+    ``*.toml`` (regular files) in name order. (``clusternet.sweep`` hashes them.)"""
     out = []
     for path in paths:
         path = Path(path)
@@ -61,6 +116,38 @@ def _files(paths):
             out.append(path)
         else:
             raise ProfileError(f"{path}: no such profile file or folder")
+    return out
+
+
+def _profile_files(paths):
+    """The profile files ``paths`` stand for (:func:`_files`), checked: a file named twice
+    is read once; a path that is neither a file nor a folder, a ``*.toml`` in a folder that is
+    not a regular file (a FIFO would never end; a folder is passed over) and a folder with no
+    ``*.toml`` are refused."""
+    out, seen = [], set()
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            found = []
+            for p in sorted(path.glob("*.toml")):
+                if p.is_dir():
+                    continue
+                if not p.is_file():
+                    raise ProfileError(f"{p}:1: the profile file is not a regular file")
+                found.append(p)
+            if not found:
+                raise ProfileError(f"{path}: the profile folder holds no profile file (*.toml)")
+        elif path.is_file():
+            found = [path]
+        elif os.path.lexists(path):
+            raise ProfileError(f"{path}: not a regular profile file or a folder of them")
+        else:
+            raise ProfileError(f"{path}: no such profile file or folder")
+        for p in found:
+            key = os.path.realpath(p)
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
     return out
 
 
@@ -75,6 +162,11 @@ def _text(value):
 def read_toml(path, what="the profile file"):
     """The tables of TOML file ``path``; :class:`ProfileError` naming it (and ``what`` it is)
     when it cannot be read or parsed."""
+    return _read_toml(path, what)[0]
+
+
+def _read_toml(path, what="the profile file"):
+    """The tables of TOML file ``path`` and its text (:func:`read_toml`)."""
     from analysis.io import TextFileError, read_text_file
 
     try:
@@ -82,44 +174,212 @@ def read_toml(path, what="the profile file"):
     except TextFileError as exc:
         raise ProfileError(str(exc)) from None
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{path}: malformed TOML: {exc}") from exc
+        # tomllib says where as "(at line N, column M)" or "(at end of document)".
+        msg = str(exc)
+        at = re.search(r" \(at line (\d+), column \d+\)$", msg)
+        line = int(at.group(1)) if at else max(1, len(text.splitlines()))
+        msg = msg[:at.start()] if at else msg.removesuffix(" (at end of document)")
+        raise ProfileError(f"{path}:{line}: malformed TOML: {msg}") from None
+
+
+def _split_key(text):
+    """The parts of a dotted TOML key (``a."b.c".d`` -> ``[a, b.c, d]``), quotes removed."""
+    parts, cur, quote = [], "", None
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = None
+            else:
+                cur += ch
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ".":
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    return parts
+
+
+def _outside_quotes(text, stops):
+    """The index of the first character of ``stops`` in ``text`` outside quotes (-1: none; a
+    ``#`` outside quotes ends the search)."""
+    quote = None
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch in stops:
+            return i
+        elif ch == "#":
+            return -1
+    return -1
+
+
+def _scan(text):
+    """``text`` with its strings emptied and its comment cut, and the delimiter of a
+    multi-line string it leaves open ("" if none)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            break
+        if text[i:i + 3] in ('"' * 3, "'" * 3):
+            delim = text[i:i + 3]
+            end = text.find(delim, i + 3)
+            if end < 0:
+                return "".join(out), delim
+            i = end + 3
+            continue
+        if ch in "\"'":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if ch == '"' and text[j] == "\\" else 1
+            i = j + 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out), ""
+
+
+def _depth(body):
+    return body.count("[") + body.count("{") - body.count("]") - body.count("}")
+
+
+def _key_lines(text):
+    """``{key path: line}`` of every table header and key of TOML ``text`` (where each is
+    first written), for messages: tomllib gives no positions. A key inside an inline table has
+    the line of the key that holds the table."""
+    lines, table, depth, open_string = {}, (), 0, ""
+    for n, raw in enumerate(text.splitlines(), 1):
+        if open_string:
+            end = raw.find(open_string)
+            if end < 0:
+                continue
+            body, open_string = _scan(raw[end + 3:])
+            depth += _depth(body)
+            continue
+        if depth > 0:
+            body, open_string = _scan(raw)
+            depth += _depth(body)
+            continue
+        stripped = raw.lstrip()
+        if stripped.startswith("["):
+            inner = stripped[2:] if stripped.startswith("[[") else stripped[1:]
+            close = _outside_quotes(inner, "]")
+            table = tuple(_split_key(inner[:close] if close >= 0 else inner))
+            lines.setdefault(table, n)
+            continue
+        eq = _outside_quotes(raw, "=")
+        if eq < 0:
+            continue
+        key = tuple(_split_key(raw[:eq]))
+        for k in range(1, len(key) + 1):
+            lines.setdefault(table + key[:k], n)
+        body, open_string = _scan(raw[eq + 1:])
+        depth = _depth(body)
+    return lines
+
+
+def toml_type(value):
+    """What TOML calls the type of ``value`` (for messages)."""
+    for kind, name in ((bool, "a boolean"), (int, "an integer"), (float, "a float"),
+                       (str, "a string"), (list, "an array"), (dict, "a table")):
+        if isinstance(value, kind):
+            return name
+    return "a date or time"
+
+
+def _no_target(p, target, where):
+    return ProfileError(f"{where}: {p.name}.{target}: a {p.kind} profile has no target "
+                        f"'{target}' (allowed: {', '.join(TARGETS[p.kind])}, {PROPERTIES})")
 
 
 def _read(path):
-    doc = read_toml(path)
+    """The profiles of file ``path`` as written (bases and parts not resolved), each checked
+    for what needs no other file: its keys and their types, its kind and description, its
+    targets, each value's [value, source] pair and the properties' rules. A problem is one
+    line naming ``file:line``, as the C++ catalogue's."""
+    doc, text = _read_toml(path)
+    key_lines = _key_lines(text)
+    if not doc:
+        raise ProfileError(f"{path}:1: the profile file holds no profile")
     profiles = []
     for name, table in doc.items():
+        def at(*key, name=name):
+            return f"{path}:{key_lines.get((name, *key), key_lines.get((name,), 1))}"
+
         if not isinstance(table, dict):
-            raise ProfileError(f"{path}: '{name}' is not a profile table")
-        for key in ("kind", "description", "base"):
-            if not isinstance(table.get(key, ""), str):
-                raise ProfileError(f"{path}: {name}.{key}: needs a string (a profile name for "
-                                   "base), not " + type(table[key]).__name__)
-        p = Profile(kind=table.get("kind", ""), name=name,
-                    description=table.get("description", ""), file=str(path),
-                    base=table.get("base", ""), abstract=bool(table.get("abstract", False)))
-        parts = table.get("parts", [])
-        if not isinstance(parts, list) or not all(isinstance(x, str) and x for x in parts):
-            raise ProfileError(f"{path}: {name}.parts: needs a list of part profile names")
-        p.parts = tuple(parts)
+            raise ProfileError(f"{at()}: '{name}' is not a profile table ([{name}] with kind, "
+                               "description and values)")
+        p = Profile(kind="", name=name, description="", file=str(path))
+        p.lines[()] = key_lines.get((name,), 1)
+        for key, value in table.items():
+            if key in ("kind", "description", "base"):
+                if not isinstance(value, str) or not value:
+                    raise ProfileError(f"{at(key)}: {name}.{key}: needs a string"
+                                       + (" (a profile name)" if key == "base" else "")
+                                       + (", not an empty one" if value == "" else
+                                          f", not {toml_type(value)}"))
+                setattr(p, key, value)
+                p.lines[(key,)] = key_lines.get((name, key), p.lines[()])
+            elif key == "parts":
+                if not isinstance(value, list) or not value or not all(
+                        isinstance(x, str) and x for x in value):
+                    raise ProfileError(f"{at(key)}: {name}.parts: needs a list of part profile "
+                                       "names, e.g. [\"piii450-440bx\", \"linux22\"]")
+                p.parts = tuple(value)
+                p.lines[("parts",)] = key_lines.get((name, key), p.lines[()])
+            elif key == "abstract":
+                if not isinstance(value, bool):
+                    raise ProfileError(f"{at(key)}: {name}.abstract: needs true or false")
+                p.abstract = value
+            elif not isinstance(value, dict):
+                raise ProfileError(f"{at(key)}: {name}.{key}: unknown key (a profile has kind, "
+                                   "description, base, parts, abstract and one table per "
+                                   "target)")
+            else:
+                for attribute, pair in value.items():
+                    where = f"{at(key, attribute)}: {name}.{key}.{attribute}"
+                    if not isinstance(pair, list) or len(pair) != 2 or _text(pair[0]) is None:
+                        raise ProfileError(f"{where}: needs [value, source], e.g. "
+                                           "[\"5us\", \"datasheet p. 3\"]")
+                    if not isinstance(pair[1], str) or not pair[1].strip(" \t"):
+                        raise ProfileError(f"{where}: the value has no source (say where it "
+                                           "comes from: paper and section, datasheet, driver "
+                                           "default or reasoning)")
+                    p.values[(key, attribute)] = (_text(pair[0]), pair[1])
+                    p.lines[(key, attribute)] = key_lines.get((name, key, attribute),
+                                                              p.lines[()])
+        if not p.kind:
+            raise ProfileError(f"{at()}: {name}: needs kind (one of {', '.join(KINDS)})")
         if p.kind not in KINDS:
-            raise ProfileError(f"{path}: {name}: kind must be one of {', '.join(KINDS)}")
+            raise ProfileError(f"{at()}: {name}: unknown kind '{p.kind}' (one of "
+                               f"{', '.join(KINDS)})")
         if not p.description:
-            raise ProfileError(f"{path}: {name}: needs a description")
-        for target, values in table.items():
-            if target in _PROFILE_KEYS:
-                continue
-            if not isinstance(values, dict):
-                raise ProfileError(f"{path}: {name}.{target}: unknown key")
-            for attribute, pair in values.items():
-                where = f"{path}: {name}.{target}.{attribute}"
-                if not isinstance(pair, list) or len(pair) != 2 or _text(pair[0]) is None:
-                    raise ProfileError(f"{where}: needs [value, source]")
-                if not isinstance(pair[1], str) or not pair[1].strip():
-                    raise ProfileError(f"{where}: the value has no source")
-                p.values[(target, attribute)] = (_text(pair[0]), pair[1])
+            raise ProfileError(f"{at()}: {name}: needs a description")
+        for (target, attribute), (value, _) in sorted(p.values.items(),
+                                                      key=lambda kv: p.lines[kv[0]]):
+            where = f"{p.at(target, attribute)}: {name}.{target}.{attribute} = '{value}'"
+            if target == PROPERTIES:
+                rules = PROPERTY_RULES.get(p.kind, {})
+                if attribute not in rules:
+                    raise ProfileError(f"{where}: no such property of a {p.kind} profile ("
+                                       + (f"allowed: {', '.join(rules)}" if rules else
+                                          "it has none") + ")")
+                allowed, check, _ = rules[attribute]
+                if check is not None and not check(value):
+                    raise ProfileError(f"{where}: not allowed ({allowed})")
+            elif target not in TARGETS[p.kind]:
+                raise _no_target(p, target, p.at(target, attribute))
+        for target, value in table.items():
+            if isinstance(value, dict) and target not in TARGETS[p.kind] + (PROPERTIES,):
+                raise _no_target(p, target, at(target))   # an empty one
         profiles.append(p)
     return profiles
 
@@ -128,14 +388,16 @@ def load_profiles(paths=None, extra=()):
     """Read the catalogue; return ``{name: Profile}`` with bases resolved, in file order.
 
     ``paths`` defaults to :func:`default_paths`; ``extra`` adds files or folders (as a
-    program's ``--profile-file``). Raises :class:`ProfileError`.
+    program's ``--profile-file``). Raises :class:`ProfileError`, one line naming ``file:line``.
     """
     raw = {}
-    for path in _files(list(default_paths() if paths is None else paths) + list(extra)):
+    for path in _profile_files(list(default_paths() if paths is None else paths) +
+                                  list(extra)):
         for p in _read(path):
             if p.name in raw:
-                raise ProfileError(f"{path}: profile '{p.name}' is already defined in "
-                                   f"{raw[p.name].file}")
+                raise ProfileError(f"{p.at()}: profile '{p.name}' is already defined at "
+                                   f"{raw[p.name].at()} (derive a new name from it with "
+                                   f"base = \"{p.name}\")")
             raw[p.name] = p
     resolved = {}
 
@@ -145,38 +407,56 @@ def load_profiles(paths=None, extra=()):
         p = raw[name]
         values = {}
         if p.parts:
+            at = f"{p.at('parts')}: {name}"
             if p.kind not in PART_KINDS:
-                raise ProfileError(f"{p.file}: {name}: a {p.kind} profile has no parts")
+                raise ProfileError(f"{at}: a {p.kind} profile has no parts (host and nic "
+                                   "profiles are composed of parts)")
             if p.base:
-                raise ProfileError(f"{p.file}: {name}: has both base and parts")
+                raise ProfileError(f"{at}: has both base and parts (derive from a part, or "
+                                   "compose parts)")
             set_by = {}
             for part in p.parts:
                 if part not in raw or raw[part].kind not in PART_KINDS[p.kind]:
-                    raise ProfileError(f"{p.file}: {name}: part '{part}' is not a profile of a "
-                                       f"part kind of a {p.kind} "
-                                       f"({', '.join(PART_KINDS[p.kind])})")
+                    raise ProfileError(f"{at}: part '{part}' is not a profile of a part kind "
+                                       f"of a {p.kind} ({', '.join(PART_KINDS[p.kind])})")
                 for key, pair in resolve(part, chain + [part]).values.items():
                     if key in set_by:
-                        raise ProfileError(f"{p.file}: {name}: parts '{set_by[key]}' and "
-                                           f"'{part}' both set {key[0]}.{key[1]}")
+                        raise ProfileError(f"{at}: parts '{set_by[key]}' and '{part}' both "
+                                           f"set {key[0]}.{key[1]} (a value belongs to one "
+                                           "part)")
                     set_by[key] = part
                     values[key] = pair
         if p.base:
+            at = f"{p.at('base')}: {name}"
             if p.base not in raw:
-                raise ProfileError(f"{p.file}: {name}: unknown base profile '{p.base}'")
+                raise ProfileError(f"{at}: unknown base profile '{p.base}'")
             if p.base in chain:
-                raise ProfileError(f"{p.file}: {name}: its bases form a cycle "
+                raise ProfileError(f"{at}: its bases form a cycle "
                                    f"({' -> '.join(chain + [p.base])})")
             if raw[p.base].kind != p.kind:
-                raise ProfileError(f"{p.file}: {name}: base '{p.base}' is a "
-                                   f"{raw[p.base].kind} profile, not a {p.kind} profile")
+                raise ProfileError(f"{at}: base '{p.base}' is a {raw[p.base].kind} profile, "
+                                   f"not a {p.kind} profile")
             values = dict(resolve(p.base, chain + [p.base]).values)
         values.update(p.values)
         resolved[name] = Profile(p.kind, p.name, p.description, p.file, p.base, p.abstract,
-                                 values, p.parts)
+                                 values, p.parts, p.lines)
         return resolved[name]
 
-    return {name: resolve(name, [name]) for name in raw}
+    out = {name: resolve(name, [name]) for name in raw}
+    # Properties that name other profiles.
+    for p in raw.values():
+        for (target, attribute), (value, _) in p.values.items():
+            rule = PROPERTY_RULES.get(p.kind, {}).get(attribute) if target == PROPERTIES \
+                else None
+            if not rule or not rule[2]:
+                continue
+            for item in value.split(","):
+                other = raw.get(item)
+                if other is None or other.kind != rule[2] or other.abstract:
+                    raise ProfileError(f"{p.at(target, attribute)}: {p.name}.{target}."
+                                       f"{attribute} = '{value}': '{item}' is not a {rule[2]} "
+                                       f"profile ({rule[0]})")
+    return out
 
 
 def load_tables(paths=None, extra=()):
@@ -184,7 +464,8 @@ def load_tables(paths=None, extra=()):
     program that writes a catalogue back out (``./ns3 calibrate``). Check the files with
     :func:`load_profiles` first."""
     tables = {}
-    for path in _files(list(default_paths() if paths is None else paths) + list(extra)):
+    for path in _profile_files(list(default_paths() if paths is None else paths) +
+                                  list(extra)):
         tables.update(read_toml(path))
     return tables
 

@@ -12,13 +12,13 @@ abort or traceback, and nothing written (no --out folder, nothing in the working
 import functools
 import json
 import os
-import signal
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from refusal import run_refused
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "build" / "scenarios"
@@ -30,8 +30,6 @@ NOT_WHOLE_NUMBERS = ["abc", "-1", "1.5", "nan", "inf", "-inf", "1e3", "0x10", " 
 TOO_LARGE = ["99999999999999999999", "18446744073709551616"]
 # Options a program cannot run without, given in every case that does not test them.
 REQUIRED = {"mpi-replay": [f"--trace={ROOT / 'scenarios' / 'traces' / 'pingpong-barrier.txt'}"]}
-CRASH_MARKS = ("Traceback", "terminate called", "NS_FATAL", "aborted", "NS_ASSERT",
-               "Segmentation", "core dumped")
 
 
 def env():
@@ -117,25 +115,12 @@ def run_case(prog, args, expect):
         args = [r for r in REQUIRED.get(prog, []) if r.split("=", 1)[0] not in given] + args
         if not any(a.startswith("--out=") for a in args):
             args.append(f"--out={out}")
-        proc = subprocess.Popen([str(SCENARIOS / prog), *args], cwd=cwd, env=env(),
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
-        try:
-            stdout, stderr = proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            return f"{prog} {args}: still running after 60 s (the value was accepted)"
-        lines = [line for line in stderr.splitlines() if line.strip()]
         what = f"{prog} {' '.join(args[:-1] if args[-1] == f'--out={out}' else args)}"
-        if proc.returncode != 2:
-            return f"{what}: exit status {proc.returncode}, not 2: {stderr.strip()[:200]!r}"
-        if len(lines) != 1:
-            return f"{what}: {len(lines)} lines on stderr, not 1: {stderr.strip()[:300]!r}"
-        if expect not in lines[0]:
-            return f"{what}: the line does not name {expect}: {lines[0]!r}"
-        if any(mark in stderr for mark in CRASH_MARKS):
-            return f"{what}: crashed: {lines[0]!r}"
+        problem, _, line = run_refused([SCENARIOS / prog, *args], cwd=cwd, env=env())
+        if problem:
+            return f"{what}: {problem}"
+        if expect not in line:
+            return f"{what}: the line does not name {expect}: {line!r}"
         if out.exists() or list(cwd.iterdir()) or a_file.read_text() != "not a directory\n":
             return f"{what}: wrote files although refused"
         return ""

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -84,7 +85,7 @@ IsNumber(const std::string& s)
     }
     double d = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
-    return ec == std::errc() && end == s.data() + s.size() && d >= 0;
+    return ec == std::errc() && end == s.data() + s.size() && std::isfinite(d) && d >= 0;
 }
 
 bool
@@ -93,12 +94,18 @@ IsWholeNumber(const std::string& s)
     return !s.empty() && s.size() < 10 && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
+bool
+IsOneName(const std::string& s)
+{
+    return s.find(',') == std::string::npos;
+}
+
 const std::vector<PropertyRule>&
 PropertyRules()
 {
     static const std::vector<PropertyRule> rules = {
-        {"host", "Chipset", "the name of a chipset profile", nullptr, "chipset"},
-        {"cpu", "Chipset", "the name of a chipset profile", nullptr, "chipset"},
+        {"host", "Chipset", "the name of one chipset profile", IsOneName, "chipset"},
+        {"cpu", "Chipset", "the name of one chipset profile", IsOneName, "chipset"},
         {"nic", "PriceUsd", "a price in US dollars (a number >= 0)", IsNumber, ""},
         {"lanai",
          "PciClock",
@@ -123,12 +130,14 @@ PropertyRules()
 std::vector<std::string>
 SplitComma(const std::string& s)
 {
+    // Every item, the empty ones too ("", "a,", "a,,b"): each must name a profile.
     std::vector<std::string> out;
-    std::stringstream ss(s);
-    for (std::string item; std::getline(ss, item, ',');)
+    std::size_t from = 0;
+    for (std::size_t comma; (comma = s.find(',', from)) != std::string::npos; from = comma + 1)
     {
-        out.push_back(item);
+        out.push_back(s.substr(from, comma - from));
     }
+    out.push_back(s.substr(from));
     return out;
 }
 
@@ -247,6 +256,7 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
         p.file = file;
         p.line = line;
         std::vector<std::pair<uint32_t, ProfileValue>> values;
+        std::vector<std::pair<uint32_t, std::string>> targets; // empty target tables, lines
         for (auto&& [fieldKey, field] : *table)
         {
             std::string f(fieldKey.str());
@@ -303,6 +313,10 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
                 return at + ": unknown key (a profile has kind, description, base, parts, "
                             "abstract and one table per target)";
             }
+            if (targetTable->empty())
+            {
+                targets.emplace_back(fline, f); // checked below (the others through values)
+            }
             for (auto&& [attrKey, item] : *targetTable)
             {
                 std::string attr(attrKey.str());
@@ -336,6 +350,16 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
         if (p.description.empty())
         {
             return Where(file, line) + ": " + name + ": needs a description";
+        }
+        // An empty target table names a target of the kind too.
+        std::sort(targets.begin(), targets.end());
+        for (const auto& [l, t] : targets)
+        {
+            if (t != kProperties && !FindTarget(p.kind, t))
+            {
+                return Where(file, l) + ": " + name + "." + t + ": a " + p.kind +
+                       " profile has no target '" + t + "' (allowed: " + TargetsOf(p.kind) + ")";
+            }
         }
         std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
             return a.first < b.first;
@@ -389,6 +413,11 @@ ReadFile(const std::string& file, std::vector<RawProfile>& out)
         }
         read.push_back(std::move(raw));
     }
+    if (read.empty())
+    {
+        return Where(file, 1) + ": holds no profile (a profile is a table [name] with kind, "
+                                "description and values)";
+    }
     std::sort(read.begin(), read.end(), [](const RawProfile& a, const RawProfile& b) {
         return a.profile.line < b.profile.line;
     });
@@ -407,14 +436,29 @@ ExpandPath(const std::string& path, std::vector<std::string>& files)
         std::vector<std::string> found;
         for (const auto& e : fs::directory_iterator(path, ec))
         {
-            if (e.path().extension() == ".toml" && !fs::is_directory(e.path(), ec))
+            if (e.path().extension() != ".toml" || fs::is_directory(e.path(), ec))
             {
-                found.push_back(e.path().string());
+                continue;
             }
+            if (!fs::is_regular_file(e.path(), ec))
+            {
+                // A FIFO would block the reader for ever; a dangling link reads nothing.
+                return Where(e.path().string(), 1) +
+                       ": not a regular file (a profile file is a TOML text file)";
+            }
+            found.push_back(e.path().string());
+        }
+        if (found.empty())
+        {
+            return path + ": holds no profile file (*.toml)";
         }
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
         return "";
+    }
+    if (fs::exists(path, ec) && !fs::is_regular_file(path, ec))
+    {
+        return Where(path, 1) + ": not a regular file (a profile file is a TOML text file)";
     }
     if (!fs::is_regular_file(path, ec))
     {
