@@ -33,6 +33,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -75,7 +76,10 @@ def check_scheduler_address(address, source):
     ``tls://`` needs certificates it does not take); ``source`` names where it came from."""
     scheme, _, rest = address.partition("://")
     host, _, port = rest.rpartition(":")
-    if scheme != "tcp" or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    # One host: a name or IPv4 address, or an IPv6 address in brackets (no list, no spaces).
+    one_host = re.fullmatch(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]", host)
+    if scheme != "tcp" or not one_host or not port.isascii() or not port.isdigit() or \
+            len(port) > 5 or not 0 < int(port) < 65536:
         raise SweepError(f"{source}: '{address}' is not a Dask scheduler address; allowed: "
                          "tcp://HOST:PORT (tls:// is not supported)")
 

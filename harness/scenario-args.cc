@@ -6,6 +6,7 @@
 #include "ns3/profile-catalogue.h"
 #include "ns3/type-id.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <set>
@@ -264,7 +265,34 @@ ScenarioArgs::AddBool(const std::string& name, const std::string& help, bool val
 void
 ScenarioArgs::Fail(const std::string& message) const
 {
-    std::cerr << m_program << ": " << message << std::endl;
+    // One line, whatever the user typed: control characters in a quoted value are escaped.
+    std::string line;
+    for (unsigned char c : message)
+    {
+        if (c == '\n')
+        {
+            line += "\\n";
+        }
+        else if (c == '\r')
+        {
+            line += "\\r";
+        }
+        else if (c == '\t')
+        {
+            line += "\\t";
+        }
+        else if (c < 0x20 || c == 0x7f)
+        {
+            char hex[5];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", c);
+            line += hex;
+        }
+        else
+        {
+            line += static_cast<char>(c);
+        }
+    }
+    std::cerr << m_program << ": " << line << std::endl;
     std::exit(2);
 }
 

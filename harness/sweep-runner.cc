@@ -58,6 +58,16 @@ IsSchedulerAddress(const std::string& address)
     {
         return false;
     }
+    // A host name or IPv4 address, or an IPv6 address in brackets: one host, no list.
+    std::string host = rest.substr(0, colon);
+    bool bracketed = host.size() > 2 && host.front() == '[' && host.back() == ']';
+    std::string allowed = bracketed ? "0123456789abcdefABCDEF:[]." : "0123456789abcdefghijklmnopq"
+                                                                     "rstuvwxyzABCDEFGHIJKLMNOP"
+                                                                     "QRSTUVWXYZ.-_";
+    if (host.find_first_not_of(allowed) != std::string::npos)
+    {
+        return false;
+    }
     unsigned long p = std::stoul(port);
     return p >= 1 && p <= 65535;
 }

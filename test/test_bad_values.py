@@ -147,6 +147,8 @@ def test_read_only_attribute_in_a_profile_file_names_its_line(assert_refused, tm
     (["--run-point=nic_sknet_mtu_1500_sockbuf_65536", "--point-out=r.csv", "--list-points=1"],
      "--list-points: not with --run-point"),
     (["--scheduler=tls://127.0.0.1:1"], "tls:// is not supported"),
+    (["--scheduler=tcp://127.0.0.1:1,tcp://127.0.0.1:2"], "is not a Dask scheduler address"),
+    (["--scheduler=tcp://a b:1"], "is not a Dask scheduler address"),
 ])
 def test_the_driver_protocol_options_are_used_together(assert_refused, args, name):
     """Issue 44: --point-out without --run-point was ignored silently (132 CLI cases)."""

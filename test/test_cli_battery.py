@@ -82,7 +82,10 @@ def cases_for(prog):
             cases.append(([f"{flag}={value}"], flag))
         cases.append(([flag], flag))                                       # no value
         cases.append(([f"{flag}={opt['default']}", f"{flag}={opt['default']}"], flag))  # twice
+    first = "--" + declared_options(prog)[0]["name"]
     cases += [
+        ([f"{first}=bad\nvalue"], first),        # a line break in a value: still one line
+        (["--no\tsuch\x01=1"], "--no\\tsuch\\x01"),
         (["--frobnicate=1"], "--frobnicate"),
         (["stray"], "unexpected argument"),
         (["--"], "unexpected argument"),

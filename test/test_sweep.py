@@ -348,7 +348,8 @@ class _Endpoint:
         self.sock.close()
 
 
-@pytest.mark.parametrize("case", ["http line", "silent", "tls", "env garbage", "env tls"])
+@pytest.mark.parametrize("case", ["http line", "silent", "tls", "env garbage", "env tls",
+                                  "env list", "env space"])
 def test_a_scheduler_that_is_not_one_is_refused_in_one_line(fake, tmp_path, case):
     """One validation for --scheduler and $CLUSTERNET_SCHEDULER; connect, handshake and
     identity bounded in time; whatever answers that is not a Dask scheduler is one line, exit 2,
@@ -365,7 +366,9 @@ def test_a_scheduler_that_is_not_one_is_refused_in_one_line(fake, tmp_path, case
         args.append("--scheduler=tls://127.0.0.1:1")
         says = "tls:// is not supported"
     else:
-        env[("CLUSTERNET_SCHEDULER")] = "garbage" if case == "env garbage" else "tls://h:1"
+        env["CLUSTERNET_SCHEDULER"] = {"env garbage": "garbage", "env tls": "tls://h:1",
+                                       "env list": "tcp://127.0.0.1:1,tcp://127.0.0.1:2",
+                                       "env space": "tcp://a b:1"}[case]
         says = "$CLUSTERNET_SCHEDULER: '"
     began = time.monotonic()
     try:
