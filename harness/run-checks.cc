@@ -97,7 +97,7 @@ RunChecks::TcpFrameTime(const ProfileSet& v, uint32_t mtu)
     auto cycles = [&](const std::string& attribute) {
         return cpu->CyclesToTime(v.GetValue<DoubleValue>("driver", attribute).Get());
     };
-    const uint32_t frame = mtu + 38; // Ethernet header, FCS, preamble and inter-frame gap
+    const uint32_t frame = GigeNetDevice::WireBytes(EthernetDeviceBase::HEADER + mtu);
     DataRate wire = v.GetValue<DataRateValue>("device", "DataRate").Get();
     DataRate sum = v.GetValue<DataRateValue>("cpu", "ChecksumBandwidth").Get();
     Time checksum = sum.GetBitRate() ? sum.CalculateBytesTxTime(mtu) : Seconds(0);
