@@ -40,7 +40,7 @@ StallWatchdogScheduler::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::clusternet::StallWatchdogScheduler")
-            .SetParent<MapScheduler>()
+            .SetParent<PriorityQueueScheduler>()
             .SetGroupName("Clusternet")
             .AddConstructor<StallWatchdogScheduler>()
             .AddAttribute("SameTimeLimit",
@@ -94,7 +94,7 @@ StallWatchdogScheduler::Stall(const std::string& reason)
 Scheduler::Event
 StallWatchdogScheduler::RemoveNext()
 {
-    Scheduler::Event ev = MapScheduler::RemoveNext();
+    Scheduler::Event ev = PriorityQueueScheduler::RemoveNext();
     if (ev.key.m_ts != m_lastTs)
     {
         m_lastTs = ev.key.m_ts;

@@ -10,7 +10,12 @@ machine is noisy; run it on an idle one, after ./ns3 build).
   (b) the events each executes per packet (from the same runs);
   (c) myrinet-clos-alltoall at each --clos size (HOSTSxMSG_BYTES): packets, events, events/s,
       peak RSS and RSS per packet sent;
-  (d) every scenario at its defaults (utils/run-defaults.py), its wall time and the total.
+  (d) every scenario at its defaults (utils/run-defaults.py), its wall time and the total;
+  (e) one paper point, whole process (--run-point, as a worker runs it): each of seed 000's
+      Table 1 NetPIPE configurations (gige-mtu-sweep, 1 B to 2 MB) and their median, and each
+      GM point of myrinet-gm-allsize;
+  (f) the default reproduction (./ns3 reproduce --resume=0 --report=0 into a scratch folder)
+      with --jobs workers: its wall time next to its points' CPU sum / workers.
 """
 
 import argparse
@@ -24,7 +29,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = os.path.join(ROOT, "build", "scenarios")
-PARTS = ("a", "c", "d")
+PARTS = ("a", "c", "d", "e", "f")
 
 
 class BenchError(Exception):
@@ -107,6 +112,43 @@ def defaults(out):
     print(f"  total {time.monotonic() - began:.1f} s", flush=True)
 
 
+def one_point(scenario, out, label):
+    """Part (e) for one program: each default point's whole-process wall time [s]."""
+    exe = os.path.join(SCENARIOS, scenario)
+    import json
+
+    points = json.loads(run([exe, "--list-points=1"]))["points"]
+    walls = []
+    for p in points:
+        began = time.monotonic()
+        run([exe, f"--run-point={p['file']}", f"--point-out={out}/{scenario}-point.csv",
+             f"--out={out}/{scenario}"])
+        walls.append(time.monotonic() - began)
+        print(f"  {scenario:18s} {p['label']:40s} {walls[-1]:7.3f} s", flush=True)
+    print(f"  {label}: median {statistics.median(walls):.3f} s, min {min(walls):.3f} s, "
+          f"max {max(walls):.3f} s over {len(walls)} points", flush=True)
+
+
+def points(out):
+    """Part (e): paper points, whole process each."""
+    print("(e) one point, whole process (as a worker runs it)", flush=True)
+    one_point("gige-mtu-sweep", out, "seed 000 Table 1 NetPIPE configuration")
+    one_point("myrinet-gm-allsize", out, "seed 003 GM allsize point")
+
+
+def reproduction(jobs, out):
+    """Part (f): the whole default reproduction on one pool."""
+    print(f"(f) ./ns3 reproduce --resume=0 --report=0 --jobs={jobs}", flush=True)
+    proc = subprocess.run([sys.executable, "-m", "clusternet.reproduce", f"--jobs={jobs}",
+                           "--resume=0", "--report=0", f"--out={out}/reproduce"], cwd=ROOT,
+                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+    if proc.returncode != 0:
+        raise BenchError(f"./ns3 reproduce failed: {proc.stderr.strip()[-800:]}")
+    summary = [l for l in proc.stderr.splitlines() if l.startswith("reproduce: ")]
+    for line in summary:
+        print(f"  {line}", flush=True)
+
+
 def clos_sizes(text):
     sizes = []
     for item in text.split(","):
@@ -123,7 +165,9 @@ def main(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="\n".join(__doc__.splitlines()[2:]))
     parser.add_argument("--parts", default="a,c,d",
-                        help="which parts to run, comma-separated: a (with b), c, d [a,c,d]")
+                        help="which parts to run, comma-separated: a (with b), c, d, e, f "
+                             "[a,c,d]")
+    parser.add_argument("--jobs", default="2", help="part (f)'s workers [1-256] [2]")
     parser.add_argument("--runs", default="3", help="runs of part (a) [1-20] [3]")
     parser.add_argument("--bytes", default="100000000",
                         help="bytes of part (a)'s TCP transfer [bytes, 1000000-4000000000] "
@@ -134,7 +178,9 @@ def main(argv):
     args = parser.parse_args(argv)
     parts = [p for p in args.parts.split(",") if p]
     if not parts or any(p not in PARTS for p in parts):
-        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d")
+        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d, e, f")
+    if not args.jobs.isdigit() or not 1 <= int(args.jobs) <= 256:
+        fail(f"--jobs: '{args.jobs}' is not a whole number 1-256")
     if not args.runs.isdigit() or not 1 <= int(args.runs) <= 20:
         fail(f"--runs: '{args.runs}' is not a whole number 1-20")
     if not args.bytes.isdigit() or not 1000000 <= int(args.bytes) <= 4000000000:
@@ -148,6 +194,10 @@ def main(argv):
                 clos(sizes, out)
             if "d" in parts:
                 defaults(out)
+            if "e" in parts:
+                points(out)
+            if "f" in parts:
+                reproduction(int(args.jobs), out)
         except BenchError as e:
             print(f"./ns3 bench: {e}", file=sys.stderr)
             return 1

@@ -19,12 +19,14 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from clusternet.reproduce import BENCHMARKS, default_args  # noqa: E402
+
 # Wall-clock benchmarks: their data.csv holds timings, not results.
-SKIP = {"bench-gige-vs-p2p"}
+SKIP = BENCHMARKS
 # Programs that print their result instead of writing data.csv: their standard output, less
 # wall-clock lines, is compared.
 STDOUT_PROGRAMS = ["gige-switch-incast", "myrinet-clos-alltoall"]
-EXTRA = {"mpi-replay": [f"--trace={ROOT}/scenarios/traces/pingpong-barrier.txt"]}
 NO_REPORT_FLAG = {"mpi-replay", "gige-switch-incast", "myrinet-clos-alltoall"}
 
 
@@ -45,7 +47,7 @@ def main(argv):
         exe = os.path.join(ROOT, "build", "scenarios", name)
         out = os.path.join(os.path.abspath(args.out), name)
         start = time.monotonic()
-        cmd = [exe, f"--out={out}", *EXTRA.get(name, [])]
+        cmd = [exe, f"--out={out}", *default_args(name)]
         if name not in NO_REPORT_FLAG:
             cmd.append("--report=0")
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)

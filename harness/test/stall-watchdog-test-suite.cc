@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// The stall watchdog: it passes events on in MapScheduler's order and reports a zero-time loop
+// The stall watchdog: it passes events on in ns-3's order (time, then insertion) and reports a zero-time loop
 // or an endless run exactly at its limits, never before.
 
 #include "stall-watchdog-scheduler.h"

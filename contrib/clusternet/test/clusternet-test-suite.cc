@@ -12,6 +12,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <random>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::clusternet;
@@ -694,6 +697,166 @@ class PciArbitrationTestCase : public TestCase
 };
 
 /**
+ * A DMA engine's pair of transfers (descriptor and frame) on the PCI bus: alone it takes the sum
+ * of its bursts; among other masters it is served exactly as two transfers of which the first's
+ * completion requests the second (the bus runs a lone pair as one event, so this checks the
+ * shortcut against the plain protocol over random traffic).
+ */
+class PciPairTestCase : public TestCase
+{
+  public:
+    PciPairTestCase()
+        : TestCase("PCI: a transfer pair is served as two back-to-back transfers")
+    {
+    }
+
+  private:
+    /// Completion times of the three masters' requests over one random workload.
+    struct Log
+    {
+        std::vector<Time> tx;  //!< pairs read by the transmit engine
+        std::vector<Time> rx;  //!< pairs written by the receive engine
+        std::vector<Time> pio; //!< CPU register writes and reads
+    };
+
+    /// Run the workload drawn from @p seed on a fresh bus; pairs as TransferPair or chained.
+    static Log Run(uint32_t seed, bool pairs)
+    {
+        Ptr<PciBus> bus = CreateObject<PciBus>();
+        Log log;
+        std::mt19937 rng(seed);
+        // Gaps in picoseconds: never a whole number of 30 ns cycles, so no request arrives at
+        // the very instant a burst ends (where either order is right).
+        auto gap = [&rng]() { return PicoSeconds(rng() % 4000000 + 1 + 2 * (rng() % 7)); };
+        auto issue = [bus, pairs](uint32_t a, uint32_t b, PciBus::Direction dir,
+                                  Callback<void> done) {
+            if (pairs)
+            {
+                bus->TransferPair(a, b, dir, done, 128);
+                return;
+            }
+            bus->Transfer(a, dir, Callback<void>([bus, b, dir, done]() {
+                              bus->Transfer(b, dir, done, 128);
+                          }),
+                          128);
+        };
+        std::function<void()> tx;
+        std::function<void()> rx;
+        std::function<void()> pio;
+        tx = [&]() {
+            if (log.tx.size() < 300)
+            {
+                issue(16, 60 + rng() % 9000, PciBus::DMA_READ, Callback<void>([&]() {
+                          log.tx.push_back(Simulator::Now());
+                          Simulator::Schedule(gap() / 4, tx);
+                      }));
+            }
+        };
+        rx = [&]() {
+            if (log.rx.size() < 300)
+            {
+                issue(60 + rng() % 9000, 16, PciBus::DMA_WRITE, Callback<void>([&]() {
+                          log.rx.push_back(Simulator::Now());
+                          Simulator::Schedule(gap(), rx);
+                      }));
+            }
+        };
+        pio = [&]() {
+            if (log.pio.size() < 300)
+            {
+                bool read = rng() % 2;
+                bus->Transfer(4,
+                              read ? PciBus::PIO_READ : PciBus::PIO_WRITE,
+                              Callback<void>([&]() {
+                                  log.pio.push_back(Simulator::Now());
+                                  Simulator::Schedule(gap(), pio);
+                              }));
+            }
+        };
+        Simulator::Schedule(gap(), tx);
+        Simulator::Schedule(gap(), rx);
+        Simulator::Schedule(gap(), pio);
+        Simulator::Run();
+        Simulator::Destroy();
+        return log;
+    }
+
+    void DoRun() override
+    {
+        // Alone: a 16 B descriptor then a 1500 B frame read on 32 bits at 33 MHz (BurstSize
+        // 256, TransactionOverhead 4, ReadLatency 8 cycles): 4 + 8 + 4 cycles, then five
+        // bursts of 4 + 8 + 64 and one of 4 + 8 + 55 -> 463 cycles of 30 ns.
+        Ptr<PciBus> bus = CreateObject<PciBus>();
+        Time done;
+        bus->TransferPair(16, 1500, PciBus::DMA_READ, [&done]() { done = Simulator::Now(); });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(done, NanoSeconds(463 * 30), "a lone pair: the sum of its bursts");
+        NS_TEST_ASSERT_MSG_EQ(bus->GetBytesTransferred(), 1516u, "both transfers' bytes");
+
+        // A write request at the very instant the descriptor's read ends (480 ns): from an
+        // event scheduled before the pair started it is served first, as ns-3 would run it
+        // before the descriptor's own end; from one scheduled after, the frame's first burst
+        // (76 cycles) goes first. The 256 B write takes 4 + 1 + 64 cycles; the 1000 B frame
+        // 3 x 76 + (4 + 8 + 58) cycles either way.
+        for (bool earlier : {true, false})
+        {
+            for (bool pairs : {true, false})
+            {
+                Time writeDone;
+                Time pairDone;
+                Ptr<PciBus> tie = CreateObject<PciBus>();
+                auto write = [&]() {
+                    tie->Transfer(256, PciBus::DMA_WRITE, [&]() { writeDone = Simulator::Now(); });
+                };
+                Simulator::Schedule(Seconds(0), [&]() {
+                    if (earlier)
+                    {
+                        Simulator::Schedule(NanoSeconds(480), write);
+                    }
+                    Callback<void> done([&]() { pairDone = Simulator::Now(); });
+                    if (pairs)
+                    {
+                        tie->TransferPair(16, 1000, PciBus::DMA_READ, done);
+                    }
+                    else
+                    {
+                        tie->Transfer(16, PciBus::DMA_READ, Callback<void>([&, done]() {
+                                          tie->Transfer(1000, PciBus::DMA_READ, done);
+                                      }));
+                    }
+                    if (!earlier)
+                    {
+                        Simulator::Schedule(NanoSeconds(480), write);
+                    }
+                });
+                Simulator::Run();
+                Simulator::Destroy();
+                Time expectWrite = earlier ? NanoSeconds((16 + 69) * 30)
+                                           : NanoSeconds((16 + 76 + 69) * 30);
+                NS_TEST_ASSERT_MSG_EQ(writeDone,
+                                      expectWrite,
+                                      "tie at the descriptor's end: pairs " << pairs << ", earlier "
+                                                                            << earlier);
+                NS_TEST_ASSERT_MSG_EQ(pairDone,
+                                      NanoSeconds((16 + 69 + 3 * 76 + 70) * 30),
+                                      "pair's end: pairs " << pairs << ", earlier " << earlier);
+            }
+        }
+
+        for (uint32_t seed = 1; seed <= 20; ++seed)
+        {
+            Log chained = Run(seed, false);
+            Log paired = Run(seed, true);
+            NS_TEST_ASSERT_MSG_EQ(paired.tx.size(), 300u, "every transmit pair done");
+            NS_TEST_ASSERT_MSG_EQ((paired.tx == chained.tx), true, "transmit pairs, seed " << seed);
+            NS_TEST_ASSERT_MSG_EQ((paired.rx == chained.rx), true, "receive pairs, seed " << seed);
+            NS_TEST_ASSERT_MSG_EQ((paired.pio == chained.pio), true, "PIO, seed " << seed);
+        }
+    }
+};
+
+/**
  * The receive window a host stack advertises: Linux-style accounting grants mult x SO_RCVBUF
  * of memory and advertises free memory / divisor in whole segments.
  */
@@ -1338,6 +1501,7 @@ class ClusternetTestSuite : public TestSuite
         AddTestCase(new SoftwareDeviceTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciDmaTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PciArbitrationTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new PciPairTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ReceiveWindowTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HostCpuTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetpipeScheduleTestCase, TestCase::Duration::QUICK);

@@ -167,7 +167,32 @@ PciBus::Transfer(uint32_t bytes,
     NS_LOG_FUNCTION(this << bytes << dir << maxBurst << continuing);
     NS_ASSERT_MSG(!continuing || dir == PIO_WRITE, "only PIO writes continue a burst");
     m_pending.push_back(
-        {std::max<uint32_t>(bytes, 1), dir, done, BurstLimit(dir, maxBurst), continuing});
+        {std::max<uint32_t>(bytes, 1), 0, dir, done, BurstLimit(dir, maxBurst), continuing});
+    if (!m_busy)
+    {
+        StartBurst();
+    }
+    else if (m_batch)
+    {
+        SplitBatch();
+    }
+}
+
+void
+PciBus::TransferPair(uint32_t first,
+                     uint32_t second,
+                     Direction dir,
+                     Callback<void> done,
+                     uint32_t maxBurst)
+{
+    NS_LOG_FUNCTION(this << first << second << dir << maxBurst);
+    NS_ASSERT_MSG(dir == DMA_READ || dir == DMA_WRITE, "only DMA transfers come in pairs");
+    m_pending.push_back({std::max<uint32_t>(first, 1),
+                         std::max<uint32_t>(second, 1),
+                         dir,
+                         done,
+                         BurstLimit(dir, maxBurst),
+                         false});
     if (!m_busy)
     {
         StartBurst();
@@ -196,23 +221,17 @@ PciBus::StartBurst()
     m_busy = true;
     Request& r = m_pending.front();
     Time cycle = GetCyclePeriod();
-    if (m_pending.size() == 1 && r.remaining > r.burst && !r.continuing)
+    if (m_pending.size() == 1 && (r.remaining > r.burst || r.next > 0) && !r.continuing)
     {
-        // Alone on the bus: its bursts follow each other without re-arbitration losses to
-        // others, so run them as one event (split again if another master arrives).
-        uint32_t full = r.remaining / r.burst;
-        uint32_t last = r.remaining % r.burst;
+        // Alone on the bus: its bursts (of both transfers of a pair) follow each other without
+        // re-arbitration losses to others, so run them as one event (split again if another
+        // master arrives).
         m_batch = true;
         m_batchStart = Simulator::Now();
-        m_batchUnit = cycle * static_cast<int64_t>(BurstCycles(r.burst, r.dir));
-        m_burstBytes = r.remaining;
-        m_burstTrace(r.burst, r.dir);
-        Time t = m_batchUnit * static_cast<int64_t>(full);
-        if (last > 0)
-        {
-            t += cycle * static_cast<int64_t>(BurstCycles(last, r.dir));
-        }
-        m_burstEvent = ScheduleMember(t, &PciBus::EndBurst, this);
+        m_burstBytes = r.remaining + r.next;
+        m_burstTrace(std::min(r.remaining, r.burst), r.dir);
+        Time end = BurstEndAfter(r, m_batchStart, Time::Max()).first;
+        m_burstEvent = ScheduleMember(end - m_batchStart, &PciBus::EndBurst, this);
         return;
     }
     m_burstBytes = std::min(r.remaining, r.burst);
@@ -230,21 +249,85 @@ PciBus::StartBurst()
     m_burstEvent = ScheduleMember(t, &PciBus::EndBurst, this);
 }
 
+std::pair<Time, uint32_t>
+PciBus::BurstEndAfter(const Request& r, Time start, Time t) const
+{
+    Time cycle = GetCyclePeriod();
+    Time at = start;
+    uint32_t moved = 0;
+    for (uint32_t bytes : {r.remaining, r.next})
+    {
+        uint32_t full = bytes / r.burst;
+        uint32_t last = bytes % r.burst;
+        if (full > 0)
+        {
+            Time unit = cycle * static_cast<int64_t>(BurstCycles(r.burst, r.dir));
+            Time fullEnd = at + unit * static_cast<int64_t>(full);
+            if (fullEnd > t)
+            {
+                // The burst in progress at t (a burst ending exactly at t is done).
+                int64_t k = (t - at).GetTimeStep() / unit.GetTimeStep() + 1;
+                return {at + unit * k, moved + static_cast<uint32_t>(k) * r.burst};
+            }
+            at = fullEnd;
+            moved += full * r.burst;
+        }
+        if (last > 0)
+        {
+            at += cycle * static_cast<int64_t>(BurstCycles(last, r.dir));
+            moved += last;
+            if (at > t)
+            {
+                return {at, moved};
+            }
+        }
+    }
+    return {at, moved};
+}
+
+bool
+PciBus::FirstOfPairEndsBeforeNow() const
+{
+    Request first = m_pending.front();
+    first.next = 0;
+    Time now = Simulator::Now();
+    if (BurstEndAfter(first, m_batchStart, Time::Max()).first != now)
+    {
+        return false;
+    }
+    // Two transfers would have ended the first with an event of its own, scheduled when the
+    // batch started, as the batch's end was: the one running now precedes it among the events
+    // of this instant iff it was scheduled earlier, i.e. iff an event at this instant with the
+    // batch end's insertion number has not run yet (ns-3 orders by time, then insertion).
+    EventId boundary(Ptr<EventImpl>(m_burstEvent.PeekEventImpl()),
+                     now.GetTimeStep(),
+                     Simulator::GetContext(),
+                     m_burstEvent.GetUid());
+    return !Simulator::IsExpired(boundary);
+}
+
 void
 PciBus::SplitBatch()
 {
     // The burst in progress completes; the bus is re-arbitrated after it.
-    const Request& r = m_pending.front();
-    int64_t done = (Simulator::Now() - m_batchStart).GetTimeStep() / m_batchUnit.GetTimeStep();
-    uint64_t bytes = static_cast<uint64_t>(done + 1) * r.burst;
     m_batch = false;
+    const Request& r = m_pending.front();
+    if (r.next > 0 && FirstOfPairEndsBeforeNow())
+    {
+        // The first transfer of the pair ends now, and the new request comes from an event
+        // that ran before that end's would have: it is queued before the second is requested.
+        m_burstEvent.Cancel();
+        m_burstBytes = r.remaining;
+        EndBurst();
+        return;
+    }
+    auto [end, bytes] = BurstEndAfter(r, m_batchStart, Simulator::Now());
     if (bytes >= m_burstBytes)
     {
         return; // already in the last burst of the batch
     }
     m_burstEvent.Cancel();
-    m_burstBytes = static_cast<uint32_t>(bytes);
-    Time end = m_batchStart + m_batchUnit * (done + 1);
+    m_burstBytes = bytes;
     m_burstEvent = ScheduleMember(end - Simulator::Now(), &PciBus::EndBurst, this);
 }
 
@@ -256,8 +339,15 @@ PciBus::EndBurst()
     m_lastDir = m_pending.front().dir;
     Request r = m_pending.front();
     m_pending.pop_front();
-    r.remaining -= m_burstBytes;
     m_bytes += m_burstBytes;
+    if (m_burstBytes >= r.remaining && r.next > 0)
+    {
+        // The first of a pair is done: the second was requested at that instant.
+        m_burstBytes -= r.remaining;
+        r.remaining = r.next;
+        r.next = 0;
+    }
+    r.remaining -= m_burstBytes;
     if (r.remaining > 0)
     {
         // Re-arbitrate: the next master gets the bus, this one queues behind it.

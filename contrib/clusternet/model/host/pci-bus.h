@@ -9,6 +9,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <utility>
 
 namespace ns3
 {
@@ -72,6 +73,22 @@ class PciBus : public Object
                   uint32_t maxBurst = 0,
                   bool continuing = false);
 
+    /**
+     * Request two transfers of one master back to back, as a DMA engine moves a descriptor and
+     * its frame (or a frame and its completion descriptor): the second is requested at the
+     * instant the first completes, exactly as if the first's done callback called Transfer.
+     * A master alone on the bus runs both as one event.
+     * @param first bytes of the first transfer
+     * @param second bytes of the second (at least 1)
+     * @param dir direction of both
+     * @param done called when the last burst of the second completes
+     * @param maxBurst the master's own burst limit [bytes]; 0 = the bus's BurstSize
+     */
+    void TransferPair(uint32_t first,
+                      uint32_t second,
+                      Direction dir,
+                      Callback<void> done,
+                      uint32_t maxBurst = 0);
     /// @return time one transfer of @p bytes takes on an otherwise idle bus
     Time GetTransferTime(uint32_t bytes, Direction dir, uint32_t maxBurst = 0) const;
     /// @return one bus clock period
@@ -85,9 +102,11 @@ class PciBus : public Object
     void DoDispose() override;
 
   private:
+    /// A master's request: its current transfer and, for a pair, the one requested after it.
     struct Request
     {
-        uint32_t remaining;
+        uint32_t remaining; //!< bytes of the current transfer not yet moved
+        uint32_t next;      //!< bytes of the transfer requested when this one completes (0: none)
         Direction dir;
         Callback<void> done;
         uint32_t burst;  //!< largest burst of this master [bytes]
@@ -98,6 +117,17 @@ class PciBus : public Object
     /// @return true if @p r extends the PIO write burst that has just ended
     bool Continues(const Request& r) const;
     uint32_t BurstLimit(Direction dir, uint32_t maxBurst) const;
+    /**
+     * The bursts of @p r run back to back from @p start: the end of the first that ends after
+     * @p t, and the bytes moved by its end (the whole request's when none ends after @p t).
+     */
+    std::pair<Time, uint32_t> BurstEndAfter(const Request& r, Time start, Time t) const;
+    /**
+     * A request arrives while a lone pair runs as one batch: @return true if the pair's first
+     * transfer ends at this instant and, as two transfers, that end would still be to come
+     * among this instant's events (so the newcomer is queued before the second transfer).
+     */
+    bool FirstOfPairEndsBeforeNow() const;
     void StartBurst();
     void EndBurst();
     void SplitBatch();
@@ -107,7 +137,6 @@ class PciBus : public Object
     uint32_t m_burstBytes{0}; //!< bytes of the burst (or batch of bursts) on the bus
     bool m_batch{false};      //!< a lone master's remaining bursts run as one event
     Time m_batchStart;        //!< when the batch started
-    Time m_batchUnit;         //!< duration of one full burst of the batch
     EventId m_burstEvent;
     uint64_t m_bytes{0};
     Time m_lastEnd{Seconds(-1)};      //!< when the last burst ended
