@@ -214,9 +214,7 @@ GigeNetDevice::GigeNetDevice()
     m_rxCoalescer = CreateObject<InterruptCoalescer>();
     // The pipeline's stages hand over through members: one callback each, built once (a
     // callback with a bound packet would allocate on every frame).
-    m_txDescriptorFetchedCb = MakeCallback(&GigeNetDevice::TxDescriptorFetched, this);
     m_txDmaDoneCb = MakeCallback(&GigeNetDevice::TxDmaDone, this);
-    m_rxFrameWrittenCb = MakeCallback(&GigeNetDevice::RxFrameWritten, this);
     m_rxDmaDoneCb = MakeCallback(&GigeNetDevice::RxDmaDone, this);
 }
 
@@ -293,9 +291,7 @@ GigeNetDevice::DoDispose()
     m_rxFifo.clear();
     m_txDmaFrame = nullptr;
     m_rxDmaFrame = nullptr;
-    m_txDescriptorFetchedCb = MakeNullCallback<void>();
     m_txDmaDoneCb = MakeNullCallback<void>();
-    m_rxFrameWrittenCb = MakeNullCallback<void>();
     m_rxDmaDoneCb = MakeNullCallback<void>();
     m_txCompleteCallback = MakeNullCallback<void, Ptr<const Packet>>();
     EthernetSwitchPort::DoDispose();
@@ -458,13 +454,11 @@ GigeNetDevice::TxDmaDescriptorDone()
         return;
     }
     // Fetch the descriptor, then the frame, from host memory.
-    m_bus->Transfer(m_descriptorBytes, PciBus::DMA_READ, m_txDescriptorFetchedCb, m_dmaReadBurst);
-}
-
-void
-GigeNetDevice::TxDescriptorFetched()
-{
-    m_bus->Transfer(m_txDmaFrame->GetSize(), PciBus::DMA_READ, m_txDmaDoneCb, m_dmaReadBurst);
+    m_bus->TransferPair(m_descriptorBytes,
+                        m_txDmaFrame->GetSize(),
+                        PciBus::DMA_READ,
+                        m_txDmaDoneCb,
+                        m_dmaReadBurst);
 }
 
 void
@@ -698,13 +692,12 @@ GigeNetDevice::RxDmaKick()
 void
 GigeNetDevice::RxDmaStart()
 {
-    m_bus->Transfer(m_rxDmaFrame->GetSize(), PciBus::DMA_WRITE, m_rxFrameWrittenCb, m_dmaWriteBurst);
-}
-
-void
-GigeNetDevice::RxFrameWritten()
-{
-    m_bus->Transfer(m_descriptorBytes, PciBus::DMA_WRITE, m_rxDmaDoneCb, m_dmaWriteBurst);
+    // The frame, then its completion descriptor, to host memory.
+    m_bus->TransferPair(m_rxDmaFrame->GetSize(),
+                        m_descriptorBytes,
+                        PciBus::DMA_WRITE,
+                        m_rxDmaDoneCb,
+                        m_dmaWriteBurst);
 }
 
 void

@@ -136,14 +136,12 @@ class GigeNetDevice : public EthernetSwitchPort
     void TxPosted(Ptr<Packet> frame);
     void TxDmaKick();
     void TxDmaDescriptorDone();
-    void TxDescriptorFetched();
     void TxDmaDone();
     void MacTxKick();
     void MacTxComplete(Ptr<Packet> frame, bool isData);
     // receive side
     void RxDmaKick();
     void RxDmaStart();
-    void RxFrameWritten();
     void RxDmaDone();
     /// Repost the frame's receive buffer and pass the frame to the upper layer.
     void DeliverUp(Ptr<Packet> frame);
@@ -201,10 +199,8 @@ class GigeNetDevice : public EthernetSwitchPort
     uint32_t m_rxRingFree{0};
 
     // the pipeline's hand-over callbacks, built once
-    Callback<void> m_txDescriptorFetchedCb; //!< TxDescriptorFetched
-    Callback<void> m_txDmaDoneCb;           //!< TxDmaDone
-    Callback<void> m_rxFrameWrittenCb;      //!< RxFrameWritten
-    Callback<void> m_rxDmaDoneCb;           //!< RxDmaDone
+    Callback<void> m_txDmaDoneCb; //!< TxDmaDone
+    Callback<void> m_rxDmaDoneCb; //!< RxDmaDone
 
     uint64_t m_rxDrops{0};
     uint64_t m_pauseSent{0};
