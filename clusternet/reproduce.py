@@ -25,7 +25,6 @@ import csv
 import json
 import logging
 import os
-import resource
 import sys
 import time
 from pathlib import Path
@@ -104,18 +103,6 @@ def plan(sweeps, walls):
             t[0] = longest
     # Stable: equal expectations keep the scenarios' and points' own order.
     return [tuple(t) for t in sorted(todo, key=lambda t: -t[0])]
-
-
-def run_point_timed(binary, args, file, env, cwd):
-    """``clusternet.sweep.run_point``, adding the CPU seconds its process(es) used."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result = run_point(binary, args, file, env, cwd)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result["cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return result
-
-
-run_point = sw.run_point
 
 
 class Reproduction:
@@ -210,7 +197,7 @@ class Reproduction:
             with client:
                 futures = {}
                 for rank, (expected, s, p) in enumerate(todo):
-                    fut = client.submit(run_point_timed, s.binary, sw.point_args(s.args),
+                    fut = client.submit(sw.run_point, s.binary, sw.point_args(s.args),
                                         p["file"], s.env, cwd, priority=total - rank,
                                         key=f"{s.scenario}-{p['file']}-{s.key(p)[:16]}",
                                         pure=False, retries=0)

@@ -215,23 +215,50 @@ def run_point(binary, args, file, env, cwd):
     """
     started = time.monotonic()
     killed = []
+    cpu = 0.0
     for _ in range(1 + KILLED_POINT_RETRIES):
         with tempfile.TemporaryDirectory(prefix="clusternet-point-") as tmp:
             out = os.path.join(tmp, "rows.csv")
-            proc = subprocess.run([str(binary), *args, f"--run-point={file}",
-                                   f"--point-out={out}"],
-                                  cwd=cwd, env={**os.environ, **env}, capture_output=True,
-                                  text=True, check=False)
+            status, stdout, stderr, used = _run_measured(
+                [str(binary), *args, f"--run-point={file}", f"--point-out={out}"],
+                cwd, {**os.environ, **env})
+            cpu += used
             rows = None
-            if proc.returncode == 0 and os.path.exists(out):
+            if status == 0 and os.path.exists(out):
                 with open(out, encoding="utf-8", newline="") as f:
                     rows = f.read()
-        if proc.returncode != -signal.SIGKILL:
+        if status != -signal.SIGKILL:
             break
         killed.append(signal.SIGKILL)   # killed (kill -9, the OOM killer), not failed: again
-    return {"status": proc.returncode, "rows": rows, "stdout": proc.stdout,
-            "stderr": proc.stderr, "wall_s": time.monotonic() - started,
+    return {"status": status, "rows": rows, "stdout": stdout, "stderr": stderr,
+            "wall_s": time.monotonic() - started, "cpu_s": cpu,
             "host": socket.gethostname(), "killed": killed}
+
+
+def _run_measured(cmd, cwd, env):
+    """Run ``cmd``; return its status (as subprocess gives it), output, error output and the
+    CPU seconds (user + system) of that process alone (``os.wait4``: exact even when several
+    points run in one worker process)."""
+    import threading
+
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    texts = {}
+
+    def drain(name, stream):
+        texts[name] = stream.read()
+        stream.close()
+
+    readers = [threading.Thread(target=drain, args=(n, s))
+               for n, s in (("out", proc.stdout), ("err", proc.stderr))]
+    for r in readers:
+        r.start()
+    for r in readers:
+        r.join()
+    _, wstatus, usage = os.wait4(proc.pid, 0)
+    status = os.waitstatus_to_exitcode(wstatus)
+    proc.returncode = status   # reaped here: Popen must not wait for it again
+    return status, texts["out"], texts["err"], usage.ru_utime + usage.ru_stime
 
 
 # ---------------------------------------------------------------------------------------------

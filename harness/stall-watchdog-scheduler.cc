@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "stall-watchdog-scheduler.h"
 
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/event-impl.h"
 #include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -8,8 +11,12 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <cxxabi.h>
 #include <iostream>
+#include <memory>
+#include <typeinfo>
 
 namespace ns3
 {
@@ -55,7 +62,15 @@ StallWatchdogScheduler::GetTypeId()
                           "experiment simulates a few thousand seconds",
                           TimeValue(Seconds(1e6)),
                           MakeTimeAccessor(&StallWatchdogScheduler::m_horizon),
-                          MakeTimeChecker(Seconds(1)));
+                          MakeTimeChecker(Seconds(1)))
+            .AddAttribute("Census",
+                          "count the events by kind (the C++ type of the event object: the "
+                          "model method or ns-3 call it runs) and print the counts on stderr "
+                          "when the simulation is destroyed; $CLUSTERNET_EVENT_CENSUS=1 turns "
+                          "it on for every point [bool]",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&StallWatchdogScheduler::m_census),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -63,6 +78,54 @@ StallWatchdogScheduler::StallWatchdogScheduler()
     : m_stall(MakeCallback(&ReportAndExit))
 {
     NS_LOG_FUNCTION(this);
+}
+
+StallWatchdogScheduler::~StallWatchdogScheduler()
+{
+    std::vector<CensusEntry> census = GetCensus();
+    if (census.empty())
+    {
+        return;
+    }
+    uint64_t run = 0;
+    uint64_t cancelled = 0;
+    for (const auto& e : census)
+    {
+        run += e.run;
+        cancelled += e.cancelled;
+    }
+    std::cerr << "event census: " << run << " events run, " << cancelled
+              << " cancelled ones taken off the list\n";
+    for (const auto& e : census)
+    {
+        std::cerr << "  " << e.run << " run, " << e.cancelled << " cancelled: " << e.kind << "\n";
+    }
+}
+
+std::vector<StallWatchdogScheduler::CensusEntry>
+StallWatchdogScheduler::GetCensus() const
+{
+    std::vector<CensusEntry> out;
+    for (const auto& [type, counts] : m_counts)
+    {
+        int status = 0;
+        std::unique_ptr<char, void (*)(void*)> name(
+            abi::__cxa_demangle(type.name(), nullptr, nullptr, &status),
+            std::free);
+        std::string kind = status == 0 && name ? name.get() : type.name();
+        // A MakeEvent's type names the bound call first; the rest repeats it.
+        if (kind.size() > 200)
+        {
+            kind = kind.substr(0, 200) + "...";
+        }
+        out.push_back({kind, counts.first, counts.second});
+    }
+    std::sort(out.begin(), out.end(), [](const CensusEntry& a, const CensusEntry& b) {
+        return a.run + a.cancelled != b.run + b.cancelled
+                   ? a.run + a.cancelled > b.run + b.cancelled
+                   : a.kind < b.kind;
+    });
+    return out;
 }
 
 void
@@ -76,6 +139,11 @@ StallWatchdogScheduler::Install(const std::string& program, const std::string& p
 {
     g_program = program;
     g_point = point;
+    const char* census = std::getenv("CLUSTERNET_EVENT_CENSUS");
+    if (census && std::string(census) == "1")
+    {
+        Config::SetDefault("ns3::clusternet::StallWatchdogScheduler::Census", BooleanValue(true));
+    }
     // For this simulation and for any the point creates after a Simulator::Destroy.
     GlobalValue::Bind("SchedulerType", TypeIdValue(GetTypeId()));
     Simulator::SetScheduler(ObjectFactory("ns3::clusternet::StallWatchdogScheduler"));
@@ -95,6 +163,11 @@ Scheduler::Event
 StallWatchdogScheduler::RemoveNext()
 {
     Scheduler::Event ev = PriorityQueueScheduler::RemoveNext();
+    if (m_census)
+    {
+        auto& counts = m_counts[std::type_index(typeid(*ev.impl))];
+        ++(ev.impl->IsCancelled() ? counts.second : counts.first);
+    }
     if (ev.key.m_ts != m_lastTs)
     {
         m_lastTs = ev.key.m_ts;

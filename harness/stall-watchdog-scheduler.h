@@ -8,6 +8,10 @@
 
 #include <cstdint>
 #include <string>
+#include <typeindex>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -38,6 +42,8 @@ class StallWatchdogScheduler : public PriorityQueueScheduler
     static TypeId GetTypeId();
 
     StallWatchdogScheduler();
+    /// Prints the census (Census on) to stderr.
+    ~StallWatchdogScheduler() override;
 
     /// Called once, with the reason, when the simulation stops advancing.
     using StallCallback = Callback<void, const std::string&>;
@@ -53,6 +59,17 @@ class StallWatchdogScheduler : public PriorityQueueScheduler
      */
     static void Install(const std::string& program, const std::string& point);
 
+    /// The events of one kind (the C++ type of the event object) the census counted.
+    struct CensusEntry
+    {
+        std::string kind;   //!< the event's type, demangled
+        uint64_t run;       //!< events of this kind run
+        uint64_t cancelled; //!< cancelled events of this kind taken off the list unrun
+    };
+
+    /// @return the census so far, the most frequent kind first (empty unless Census is on)
+    std::vector<CensusEntry> GetCensus() const;
+
     // Inherited
     Scheduler::Event RemoveNext() override;
 
@@ -66,6 +83,9 @@ class StallWatchdogScheduler : public PriorityQueueScheduler
     uint64_t m_sameTime{0};   //!< events in a row at m_lastTs
     bool m_stalled{false};    //!< the callback has been called
     StallCallback m_stall;    //!< what to do
+    bool m_census{false};     //!< count the events by kind
+    /// run and cancelled events by the type of their event object
+    std::unordered_map<std::type_index, std::pair<uint64_t, uint64_t>> m_counts;
 };
 
 } // namespace clusternet

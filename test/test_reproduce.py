@@ -96,3 +96,31 @@ def test_reproduce_refuses_bad_options_in_one_line(scenario_bin, scenario_env, t
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and name in lines[0] and "Traceback" not in proc.stderr, proc.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_points_cpu_time_is_its_own_process_s():
+    """Two points at once in one worker process: each is charged its own process's CPU time
+    (a busy loop of about 0.4 s), not what the other used meanwhile."""
+    import threading
+    import time
+
+    from clusternet import sweep
+
+    busy = [sys.executable, "-c",
+            "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.4: pass"]
+    used = []
+
+    def one():
+        status, _, _, cpu = sweep._run_measured(busy, str(REPO), None)
+        assert status == 0
+        used.append(cpu)
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    began = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(used) == 2
+    assert all(0.38 <= c <= 0.8 for c in used), used
+    assert sum(used) <= 2 * (time.monotonic() - began) + 0.1

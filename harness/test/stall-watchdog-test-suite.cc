@@ -5,6 +5,7 @@
 
 #include "stall-watchdog-scheduler.h"
 
+#include "ns3/boolean.h"
 #include "ns3/event-impl.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -129,6 +130,74 @@ class HorizonTestCase : public TestCase
 };
 
 /// The harness's stall watchdog.
+/// Another kind of event for the census.
+class Other : public EventImpl
+{
+    void Notify() override
+    {
+    }
+};
+
+/**
+ * The census counts what the watchdog hands back by the event's type: three NoOp events, two
+ * Other events of which one was cancelled; nothing when it is off.
+ */
+class CensusTestCase : public TestCase
+{
+  public:
+    CensusTestCase()
+        : TestCase("census: events counted by kind, run and cancelled apart")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool on : {true, false})
+        {
+            Ptr<StallWatchdogScheduler> s = CreateObject<StallWatchdogScheduler>();
+            s->SetAttribute("Census", BooleanValue(on));
+            std::vector<Ptr<EventImpl>> keep{Create<NoOp>(),
+                                             Create<Other>(),
+                                             Create<NoOp>(),
+                                             Create<Other>(),
+                                             Create<NoOp>()};
+            keep[3]->Cancel();
+            uint32_t uid = 0;
+            for (const auto& e : keep)
+            {
+                Scheduler::Event ev;
+                ev.impl = PeekPointer(e);
+                ev.key.m_ts = 10 * uid;
+                ev.key.m_uid = uid++;
+                ev.key.m_context = 0;
+                s->Insert(ev);
+            }
+            while (!s->IsEmpty())
+            {
+                s->RemoveNext();
+            }
+            auto census = s->GetCensus();
+            if (!on)
+            {
+                NS_TEST_ASSERT_MSG_EQ(census.size(), 0u, "no census when off");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(census.size(), 2u, "two kinds");
+            NS_TEST_ASSERT_MSG_EQ((census[0].kind.find("NoOp") != std::string::npos),
+                                  true,
+                                  census[0].kind);
+            NS_TEST_ASSERT_MSG_EQ(census[0].run, 3u, "NoOp run");
+            NS_TEST_ASSERT_MSG_EQ(census[0].cancelled, 0u, "NoOp cancelled");
+            NS_TEST_ASSERT_MSG_EQ((census[1].kind.find("Other") != std::string::npos),
+                                  true,
+                                  census[1].kind);
+            NS_TEST_ASSERT_MSG_EQ(census[1].run, 1u, "Other run");
+            NS_TEST_ASSERT_MSG_EQ(census[1].cancelled, 1u, "Other cancelled");
+        }
+    }
+};
+
 class StallWatchdogTestSuite : public TestSuite
 {
   public:
@@ -137,6 +206,7 @@ class StallWatchdogTestSuite : public TestSuite
     {
         AddTestCase(new ZeroTimeLoopTestCase, TestCase::Duration::QUICK);
         AddTestCase(new HorizonTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new CensusTestCase, TestCase::Duration::QUICK);
     }
 };
 
