@@ -195,15 +195,28 @@ class Reproduction:
         try:
             cluster, client = self._client()
             with client:
+                # Longest first, as a list scheduler: each free worker thread takes the longest
+                # point left (Dask's own queue would hand points to workers at submission).
+                slots = max(1, sum(client.nthreads().values()))
+                queue = list(todo)
                 futures = {}
-                for rank, (expected, s, p) in enumerate(todo):
+                left = sum(t[0] for t in todo)
+
+                def submit_next():
+                    expected, s, p = queue.pop(0)
                     fut = client.submit(sw.run_point, s.binary, sw.point_args(s.args),
-                                        p["file"], s.env, cwd, priority=total - rank,
+                                        p["file"], s.env, cwd,
                                         key=f"{s.scenario}-{p['file']}-{s.key(p)[:16]}",
                                         pure=False, retries=0)
-                    futures[fut] = (s, p)
-                for finished, fut in enumerate(as_completed(futures), start=1):
-                    s, p = futures[fut]
+                    futures[fut] = (expected, s, p)
+                    return fut
+
+                pending = as_completed([submit_next() for _ in range(min(slots, len(queue)))])
+                for finished, fut in enumerate(pending, start=1):
+                    if queue:
+                        pending.add(submit_next())
+                    expected, s, p = futures.pop(fut)
+                    left -= expected
                     try:
                         result = fut.result()
                     except Exception as e:  # noqa: BLE001 - a lost worker fails the point only
@@ -222,10 +235,9 @@ class Reproduction:
                         sys.stderr.write(result.get("stderr") or "")
                         what = (f"FAILED (status {result['status']}): {s.scenario} "
                                 f"{' '.join(sw.point_args(s.args))} --run-point={p['file']}")
-                    left = f", ~{el / finished * (total - finished):.0f} s left" \
-                        if finished < total else ""
+                    eta = f", ~{max(left, 0.0) / slots:.0f} s left" if finished < total else ""
                     print(f"[{finished:>{len(str(total))}}/{total}] {s.scenario} {p['label']}: "
-                          f"{what}  (elapsed {el:.0f} s{left})", file=sys.stderr, flush=True)
+                          f"{what}  (elapsed {el:.0f} s{eta})", file=sys.stderr, flush=True)
         finally:
             logging.getLogger("distributed").setLevel(logging.CRITICAL)
             if cluster is not None:

@@ -142,3 +142,26 @@ def test_clos_memory_follows_what_is_in_flight_not_what_was_sent(scenario_env, t
     assert int(large["packets_sent"]) == 4 * int(small["packets_sent"]) == 4 * 128 * 127
     assert int(large["peak_packets_in_flight"]) <= int(small["peak_packets_in_flight"])
     assert float(large["peak_rss_MB"]) <= float(small["peak_rss_MB"]) + 16.0
+
+
+def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env):
+    """(e) the 16 Table 1 points and the GM allsize points, whole process each, with medians;
+    (g) SimGrid's flow model on the same ping-pong when SimGrid is installed (its walls, the
+    ratio, both errors against Table 1: SimGrid's one curve misses far more), else one line
+    saying it was skipped."""
+    program(BUILD / "scenarios" / "gige-mtu-sweep")
+    proc = subprocess.run([sys.executable, str(REPO / "utils" / "bench.py"), "--parts=g",
+                           "--runs=1"], capture_output=True, text=True, env=scenario_env,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert len(re.findall(r"^  gige-mtu-sweep .* [\d.]+ s$", out, re.M)) == 16, out
+    assert re.search(r"seed 000 Table 1 NetPIPE configuration: median [\d.]+ s", out), out
+    installed = subprocess.run(["pkg-config", "--exists", "simgrid"]).returncode == 0
+    if not installed:
+        assert "SimGrid is not installed (Debian libsimgrid-dev): skipped" in out, out
+        return
+    m = re.search(r"clusternet: median ([\d.]+) s per configuration = ([\d.]+) x", out)
+    assert m, out
+    errors = re.search(r"clusternet ([\d.]+)%, SimGrid ([\d.]+)%", out)
+    assert errors and float(errors.group(1)) < float(errors.group(2)), out

@@ -15,7 +15,12 @@ machine is noisy; run it on an idle one, after ./ns3 build).
       Table 1 NetPIPE configurations (gige-mtu-sweep, 1 B to 2 MB) and their median, and each
       GM point of myrinet-gm-allsize;
   (f) the default reproduction (./ns3 reproduce --resume=0 --report=0 into a scratch folder)
-      with --jobs workers: its wall time next to its points' CPU sum / workers.
+      with --jobs workers: its wall time next to its points' CPU sum / workers;
+  (g) when SimGrid is installed (Debian libsimgrid-dev): the same NetPIPE ping-pong in
+      SimGrid's flow model (utils/simgrid-netpipe.cc, built here), its whole-process wall over
+      --runs runs against part (e)'s median Table 1 point, and both models' median |error|
+      against seed 000's Table 1 peaks (SimGrid has no MTU, NIC or socket buffer: one curve for
+      every configuration).
 """
 
 import argparse
@@ -29,7 +34,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = os.path.join(ROOT, "build", "scenarios")
-PARTS = ("a", "c", "d", "e", "f")
+PARTS = ("a", "c", "d", "e", "f", "g")
 
 
 class BenchError(Exception):
@@ -113,27 +118,104 @@ def defaults(out):
 
 
 def one_point(scenario, out, label):
-    """Part (e) for one program: each default point's whole-process wall time [s]."""
+    """Part (e) for one program: each default point's whole-process wall time [s]; return the
+    median wall and the points' rows (data.csv's text less its header)."""
     exe = os.path.join(SCENARIOS, scenario)
     import json
 
     points = json.loads(run([exe, "--list-points=1"]))["points"]
     walls = []
+    rows = ""
     for p in points:
         began = time.monotonic()
         run([exe, f"--run-point={p['file']}", f"--point-out={out}/{scenario}-point.csv",
              f"--out={out}/{scenario}"])
         walls.append(time.monotonic() - began)
+        with open(f"{out}/{scenario}-point.csv", encoding="utf-8") as f:
+            rows += f.read()
         print(f"  {scenario:18s} {p['label']:40s} {walls[-1]:7.3f} s", flush=True)
     print(f"  {label}: median {statistics.median(walls):.3f} s, min {min(walls):.3f} s, "
           f"max {max(walls):.3f} s over {len(walls)} points", flush=True)
+    return statistics.median(walls), rows
 
 
 def points(out):
-    """Part (e): paper points, whole process each."""
+    """Part (e): paper points, whole process each; return the Table 1 points' median wall and
+    their rows."""
     print("(e) one point, whole process (as a worker runs it)", flush=True)
-    one_point("gige-mtu-sweep", out, "seed 000 Table 1 NetPIPE configuration")
+    table1 = one_point("gige-mtu-sweep", out, "seed 000 Table 1 NetPIPE configuration")
     one_point("myrinet-gm-allsize", out, "seed 001 GM allsize point")
+    return table1
+
+
+SIMGRID_SOURCE = os.path.join(ROOT, "utils", "simgrid-netpipe.cc")
+SIMGRID_PROGRAM = os.path.join(ROOT, "build", "utils", "simgrid-netpipe")
+#: The link SimGrid's ping-pong runs over: the line rate, and a LAN link's latency (SimGrid's
+#: LV08 model multiplies it by 13.01 and takes 97 % of the bandwidth).
+SIMGRID_LINK = ("1Gbps", "50us")
+
+
+def simgrid_program():
+    """Build utils/simgrid-netpipe.cc when SimGrid is installed; return its path or None."""
+    if subprocess.run(["pkg-config", "--exists", "simgrid"]).returncode != 0:
+        return None
+    if (not os.path.exists(SIMGRID_PROGRAM)
+            or os.path.getmtime(SIMGRID_PROGRAM) < os.path.getmtime(SIMGRID_SOURCE)):
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "simgrid"],
+                               capture_output=True, text=True, check=True).stdout.split()
+        os.makedirs(os.path.dirname(SIMGRID_PROGRAM), exist_ok=True)
+        run(["c++", "-O2", "-std=c++17", SIMGRID_SOURCE, "-o", SIMGRID_PROGRAM, *flags])
+    return SIMGRID_PROGRAM
+
+
+def median_error(scenario, frame):
+    """The median |error| of a scenario's reference rows over ``frame`` (its data.csv)."""
+    from analysis.summary import build_summary
+
+    err = build_summary(scenario, frame)["rel_err"].abs()
+    return float(err.median())
+
+
+def simgrid(runs, table1, out):
+    """Part (g): SimGrid's flow model on the same ping-pong."""
+    import io
+
+    import pandas as pd
+
+    print("(g) SimGrid's flow model on the Table 1 ping-pong", flush=True)
+    program = simgrid_program()
+    if program is None:
+        print("  SimGrid is not installed (Debian libsimgrid-dev): skipped", flush=True)
+        return
+    bandwidth, latency = SIMGRID_LINK
+    wall, rows = table1
+    ours = pd.read_csv(io.StringIO(
+        "nic,host,pci,mtu,sockbuf,block_bytes,oneway_us,mbps,reps\n" + rows))
+    first = ours.iloc[0]
+    sizes = ours[(ours["nic"] == first["nic"]) & (ours["mtu"] == first["mtu"])
+                 & (ours["sockbuf"] == first["sockbuf"])]["block_bytes"]
+    walls = []
+    for _ in range(runs):
+        began = time.monotonic()
+        text = run([program, f"--sizes={','.join(str(b) for b in sizes)}",
+                    f"--bandwidth={bandwidth}", f"--latency={latency}"])
+        walls.append(time.monotonic() - began)
+    curve = pd.read_csv(io.StringIO("\n".join(l for l in text.splitlines()
+                                              if not l.startswith("wall_"))))
+    configs = ours[["nic", "host", "pci", "mtu", "sockbuf"]].drop_duplicates()
+    theirs = pd.concat([curve.rename(columns={"msg_bytes": "block_bytes",
+                                              "latency_us": "oneway_us"})
+                        .assign(reps=1, **c) for c in configs.to_dict("records")],
+                       ignore_index=True)[ours.columns]
+    sg_wall = statistics.median(walls)
+    print(f"  SimGrid 3.32 (link {bandwidth}, {latency}): whole process median {sg_wall:.3f} s "
+          f"over {runs} runs; peak {curve['mbps'].max():.1f} Mbit/s for every configuration",
+          flush=True)
+    print(f"  clusternet: median {wall:.3f} s per configuration = {wall / sg_wall:.1f} x "
+          f"SimGrid's wall", flush=True)
+    print(f"  median |error| against seed 000 Table 1 peaks: clusternet "
+          f"{median_error('gige-mtu-sweep', ours):.1%}, SimGrid "
+          f"{median_error('gige-mtu-sweep', theirs):.1%}", flush=True)
 
 
 def reproduction(jobs, out):
@@ -165,10 +247,10 @@ def main(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="\n".join(__doc__.splitlines()[2:]))
     parser.add_argument("--parts", default="a,c,d",
-                        help="which parts to run, comma-separated: a (with b), c, d, e, f "
+                        help="which parts to run, comma-separated: a (with b), c, d, e, f, g "
                              "[a,c,d]")
     parser.add_argument("--jobs", default="2", help="part (f)'s workers [1-256] [2]")
-    parser.add_argument("--runs", default="3", help="runs of part (a) [1-20] [3]")
+    parser.add_argument("--runs", default="3", help="runs of parts (a) and (g) [1-20] [3]")
     parser.add_argument("--bytes", default="100000000",
                         help="bytes of part (a)'s TCP transfer [bytes, 1000000-4000000000] "
                              "[100000000]")
@@ -178,7 +260,7 @@ def main(argv):
     args = parser.parse_args(argv)
     parts = [p for p in args.parts.split(",") if p]
     if not parts or any(p not in PARTS for p in parts):
-        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d, e, f")
+        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d, e, f, g")
     if not args.jobs.isdigit() or not 1 <= int(args.jobs) <= 256:
         fail(f"--jobs: '{args.jobs}' is not a whole number 1-256")
     if not args.runs.isdigit() or not 1 <= int(args.runs) <= 20:
@@ -194,8 +276,13 @@ def main(argv):
                 clos(sizes, out)
             if "d" in parts:
                 defaults(out)
+            table1 = None
             if "e" in parts:
-                points(out)
+                table1 = points(out)
+            if "g" in parts:
+                if table1 is None:
+                    table1 = points(out)
+                simgrid(int(args.runs), table1, out)
             if "f" in parts:
                 reproduction(int(args.jobs), out)
         except BenchError as e:
