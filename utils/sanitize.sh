@@ -22,7 +22,7 @@ start=$(date +%s)
 cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Sanitize \
   -DCMAKE_CXX_FLAGS_SANITIZE="$flags" -DCMAKE_EXE_LINKER_FLAGS_SANITIZE="-fsanitize=address,undefined" \
   -DCMAKE_SHARED_LINKER_FLAGS_SANITIZE="-fsanitize=address,undefined" \
-  -DNS3_WHEEL_DIR="$wheel" -DCLUSTERNET_PYTHON="$py" >/dev/null
+  -DNS3_WHEEL_DIR="$wheel" -DCLUSTERNET_PYTHON="$py" -DCLUSTERNET_TCMALLOC=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 echo "sanitize: built in $(( $(date +%s) - start )) s"
 
