@@ -95,7 +95,8 @@ StallWatchdogScheduler::~StallWatchdogScheduler()
         cancelled += e.cancelled;
     }
     std::cerr << "event census: " << run << " events run, " << cancelled
-              << " cancelled ones taken off the list\n";
+              << " cancelled ones taken off the list (at their time, or when the simulation "
+                 "was destroyed)\n";
     for (const auto& e : census)
     {
         std::cerr << "  " << e.run << " run, " << e.cancelled << " cancelled: " << e.kind << "\n";

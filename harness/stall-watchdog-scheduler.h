@@ -64,7 +64,7 @@ class StallWatchdogScheduler : public PriorityQueueScheduler
     {
         std::string kind;   //!< the event's type, demangled
         uint64_t run;       //!< events of this kind run
-        uint64_t cancelled; //!< cancelled events of this kind taken off the list unrun
+        uint64_t cancelled; //!< cancelled ones taken off the list unrun (or at Destroy)
     };
 
     /// @return the census so far, the most frequent kind first (empty unless Census is on)

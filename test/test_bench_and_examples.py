@@ -55,6 +55,11 @@ def test_ns3_bench_prints_every_part_it_is_asked_for(scenario_env):
     for r in runs:
         assert float(r[3]) == pytest.approx(float(r[1]) / float(r[2]), abs=0.01)
     assert any(ln.strip().startswith("ratio: min") for ln in lines)
+    # (b) by kind: the census's kinds of the clusternet run, per packet, the PCI bus's among
+    # them, together no more than its events per packet.
+    kinds = [ln.split(None, 2) for ln in lines if re.match(r"\s+\d+\.\d\d  +\d+\.\d\d  \S", ln)]
+    assert any("PciBus" in k[2] for k in kinds), proc.stdout
+    assert 0 < sum(float(k[0]) for k in kinds) <= float(runs[0][4]) + 0.01 * len(kinds)
     clos = [ln.split() for ln in lines if re.match(r"\s+16\s+4096\s", ln)]
     assert len(clos) == 1 and int(clos[0][2]) == 16 * 15, proc.stdout
 

@@ -7,7 +7,8 @@ machine is noisy; run it on an idle one, after ./ns3 build).
 
   (a) bench-gige-vs-p2p, --runs times: wall time per simulated packet through clusternet's
       GigE NIC + host model and through ns-3's PointToPointNetDevice, and their ratio;
-  (b) the events each executes per packet (from the same runs);
+  (b) the events each executes per packet (from the same runs), and the clusternet run's by
+      kind (one more run with the event census, $CLUSTERNET_EVENT_CENSUS=1);
   (c) myrinet-clos-alltoall at each --clos size (HOSTSxMSG_BYTES): packets, events, events/s,
       peak RSS and RSS per packet sent;
   (d) every scenario at its defaults (utils/run-defaults.py), its wall time and the total;
@@ -81,6 +82,37 @@ def gige_vs_p2p(runs, nbytes, out):
               f"{ratio:5.2f}  {rows['clusternet'][1]:21.2f}  {rows['p2p'][1]:14.2f}", flush=True)
     print(f"  ratio: min {min(ratios):.2f}, median {statistics.median(ratios):.2f}, "
           f"max {max(ratios):.2f}", flush=True)
+    census(nbytes, out)
+
+
+def census(nbytes, out):
+    """Part (b), by kind: one more (untimed) run with the event census on; the clusternet
+    run's events per packet for each kind of event (the C++ type the census names)."""
+    exe = os.path.join(SCENARIOS, "bench-gige-vs-p2p")
+    proc = subprocess.run([exe, f"--bytes={nbytes}", "--resume=0", f"--out={out}/census"],
+                          cwd=ROOT, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=ROOT, CLUSTERNET_EVENT_CENSUS="1"))
+    if proc.returncode != 0:
+        raise BenchError(f"bench-gige-vs-p2p with the census failed: {proc.stderr[-300:]}")
+    packets = None
+    for line in proc.stdout.splitlines():
+        f = line.split()
+        if f and f[0] == "clusternet" and len(f) == 9:
+            packets = int(f[4])
+    # The first census is the clusternet simulation's (it runs first), up to the second.
+    blocks = proc.stderr.split("event census: ")
+    if packets is None or len(blocks) < 2:
+        raise BenchError("bench-gige-vs-p2p printed no census")
+    print("  clusternet's events per packet by kind: run, cancelled (taken off the list at "
+          "their time or when the simulation ends)", flush=True)
+    for line in blocks[1].splitlines()[1:]:
+        m = re.match(r"\s+(\d+) run, (\d+) cancelled: (.*)", line)
+        if not m:
+            break
+        run_, cancelled = int(m.group(1)), int(m.group(2))
+        if run_ + cancelled >= packets / 20:
+            kind = re.sub(r"^ns3::(clusternet::)?", "", m.group(3))[:90]
+            print(f"    {run_ / packets:5.2f}  {cancelled / packets:5.2f}  {kind}", flush=True)
 
 
 def clos(sizes, out):
