@@ -83,7 +83,7 @@ StallWatchdogScheduler::StallWatchdogScheduler()
 StallWatchdogScheduler::~StallWatchdogScheduler()
 {
     std::vector<CensusEntry> census = GetCensus();
-    if (census.empty())
+    if (!m_census || census.empty())
     {
         return;
     }

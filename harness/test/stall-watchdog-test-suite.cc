@@ -194,6 +194,7 @@ class CensusTestCase : public TestCase
                                   census[1].kind);
             NS_TEST_ASSERT_MSG_EQ(census[1].run, 1u, "Other run");
             NS_TEST_ASSERT_MSG_EQ(census[1].cancelled, 1u, "Other cancelled");
+            s->SetAttribute("Census", BooleanValue(false)); // nothing printed at its end
         }
     }
 };
