@@ -155,24 +155,6 @@ class Reproduction:
                 s.write_results()
         return reused
 
-    def _client(self):
-        import dask
-        from distributed import Client, LocalCluster, Worker
-
-        if self.scheduler:
-            sw.probe_scheduler(self.scheduler)
-            try:
-                return None, Client(self.scheduler, timeout=f"{sw.SCHEDULER_TIMEOUT:g}s")
-            except (OSError, TimeoutError) as e:
-                raise ReproduceError(f"--scheduler: cannot reach the Dask scheduler at "
-                                     f"{self.scheduler} ({e})") from None
-        # One point per worker at a time; the rest wait at the scheduler in priority order.
-        dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
-        cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=True,
-                               worker_class=Worker, dashboard_address=None,
-                               silence_logs=logging.ERROR)
-        return cluster, Client(cluster)
-
     def run(self, walls):
         """Run every point left; return (failed points, wall s, CPU s of the points run)."""
         import cloudpickle
@@ -193,7 +175,7 @@ class Reproduction:
         cluster = None
         cwd = os.getcwd()
         try:
-            cluster, client = self._client()
+            cluster, client = sw.open_client(self.scheduler, self.jobs)
             with client:
                 # Longest first, as a list scheduler: each free worker thread takes the longest
                 # point left (Dask's own queue would hand points to workers at submission).

@@ -280,6 +280,36 @@ def write_atomic(path, text):
         raise
 
 
+def open_client(scheduler, jobs):
+    """``(cluster, client)`` for running points: a client of the Dask scheduler at
+    ``scheduler`` (cluster None), or of a new LocalCluster of ``jobs`` single-threaded workers
+    when ``scheduler`` is empty. Raises SweepError when the scheduler cannot be reached."""
+    import logging
+
+    from distributed import Client, LocalCluster, Worker
+
+    if scheduler:
+        probe_scheduler(scheduler)
+        try:
+            return None, Client(scheduler, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+        except (OSError, TimeoutError) as e:
+            raise SweepError(f"--scheduler: cannot reach the Dask scheduler at {scheduler} "
+                             f"({e}); start one with 'dask scheduler' and 'dask worker "
+                             f"{scheduler}'") from None
+    import dask
+
+    # One point per worker at a time, the rest queued at the scheduler: a point is long and a
+    # worker that holds two would make one wait behind the other.
+    dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
+    # Workers in this process (a point is a process of its own: a worker only waits for it), so
+    # a local sweep starts at once; on a real cluster the nannies restart a lost worker and the
+    # scheduler runs its point again.
+    cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                           worker_class=Worker, dashboard_address=None,
+                           silence_logs=logging.ERROR)
+    return cluster, Client(cluster)
+
+
 class ProgramRefused(Exception):
     """The scenario program refused its command line (its one-line message, its status)."""
 
@@ -531,7 +561,7 @@ class Sweep:
         import logging
 
         import cloudpickle
-        from distributed import Client, LocalCluster, Worker, as_completed
+        from distributed import as_completed
 
         # Workers need not import this package: run_point travels by value.
         cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -539,28 +569,8 @@ class Sweep:
         try:
             if self.client is not None:
                 client = _Borrowed(self.client)
-            elif self.scheduler:
-                probe_scheduler(self.scheduler)
-                try:
-                    client = Client(self.scheduler, timeout=f"{SCHEDULER_TIMEOUT:g}s")
-                except (OSError, TimeoutError) as e:
-                    raise SweepError(f"--scheduler: cannot reach the Dask scheduler at "
-                                     f"{self.scheduler} ({e}); start one with 'dask scheduler' "
-                                     f"and 'dask worker {self.scheduler}'") from None
             else:
-                import dask
-
-                # One point per worker at a time, the rest queued at the scheduler: a point is
-                # long and a worker that holds two would make one wait behind the other.
-                dask.config.set({"distributed.scheduler.worker-saturation": 1.0})
-                # Workers in this process (a point is a process of its own: a worker only waits
-                # for it), so a local sweep starts at once; on a real cluster the nannies restart
-                # a lost worker and the scheduler runs its point again.
-                cluster = LocalCluster(n_workers=min(self.jobs, len(todo)), threads_per_worker=1,
-                                       processes=True, worker_class=Worker,
-                                       dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-                client = Client(cluster)
+                cluster, client = open_client(self.scheduler, min(self.jobs, len(todo)))
             if self.scheduler and self.client is None:
                 # A lost scheduler is reported in one line below, not by the client's reconnect
                 # attempts.

@@ -166,16 +166,7 @@ PciBus::Transfer(uint32_t bytes,
 {
     NS_LOG_FUNCTION(this << bytes << dir << maxBurst << continuing);
     NS_ASSERT_MSG(!continuing || dir == PIO_WRITE, "only PIO writes continue a burst");
-    m_pending.push_back(
-        {std::max<uint32_t>(bytes, 1), 0, dir, done, BurstLimit(dir, maxBurst), continuing});
-    if (!m_busy)
-    {
-        StartBurst();
-    }
-    else if (m_batch)
-    {
-        SplitBatch();
-    }
+    Enqueue({std::max<uint32_t>(bytes, 1), 0, dir, done, BurstLimit(dir, maxBurst), continuing});
 }
 
 void
@@ -187,12 +178,18 @@ PciBus::TransferPair(uint32_t first,
 {
     NS_LOG_FUNCTION(this << first << second << dir << maxBurst);
     NS_ASSERT_MSG(dir == DMA_READ || dir == DMA_WRITE, "only DMA transfers come in pairs");
-    m_pending.push_back({std::max<uint32_t>(first, 1),
-                         std::max<uint32_t>(second, 1),
-                         dir,
-                         done,
-                         BurstLimit(dir, maxBurst),
-                         false});
+    Enqueue({std::max<uint32_t>(first, 1),
+             std::max<uint32_t>(second, 1),
+             dir,
+             done,
+             BurstLimit(dir, maxBurst),
+             false});
+}
+
+void
+PciBus::Enqueue(const Request& r)
+{
+    m_pending.push_back(r);
     if (!m_busy)
     {
         StartBurst();

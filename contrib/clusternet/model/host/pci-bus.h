@@ -113,6 +113,8 @@ class PciBus : public Object
         bool continuing; //!< a PIO write that may extend the previous PIO burst
     };
 
+    /// A master's request arrives: it waits its turn, or takes the idle bus.
+    void Enqueue(const Request& r);
     uint64_t BurstCycles(uint32_t bytes, Direction dir) const;
     /// @return true if @p r extends the PIO write burst that has just ended
     bool Continues(const Request& r) const;
