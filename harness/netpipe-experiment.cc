@@ -5,6 +5,7 @@
 #include "ns3/gm-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/myrinet-helper.h"
+#include "ns3/netpipe-helper.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -305,20 +306,12 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         Simulator::Destroy();
         return samples;
     }
-    Ptr<NetpipeApplication> rx = CreateObject<NetpipeApplication>();
-    rx->SetAttribute("Role", StringValue("Receiver"));
-    rx->SetAttribute("SocketBuffer", UintegerValue(c.sockbuf));
-    nodes.Get(1)->AddApplication(rx);
-    Ptr<NetpipeApplication> tx = CreateObject<NetpipeApplication>();
-    tx->SetAttribute("Role", StringValue("Transmitter"));
-    tx->SetAttribute("SocketBuffer", UintegerValue(c.sockbuf));
-    tx->SetAttribute("MaxBlock", UintegerValue(c.maxBlock));
-    tx->SetAttribute("Remote", AddressValue(InetSocketAddress(ifs.GetAddress(1), 5002)));
-    tx->SetPeerApplication(rx);
+    NetpipeHelper netpipeHelper;
+    netpipeHelper.SetAttribute("SocketBuffer", UintegerValue(c.sockbuf));
+    netpipeHelper.SetAttribute("MaxBlock", UintegerValue(c.maxBlock));
+    Ptr<NetpipeApplication> tx =
+        netpipeHelper.Install(nodes.Get(0), nodes.Get(1), ifs.GetAddress(1));
     tx->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
-    nodes.Get(0)->AddApplication(tx);
-    rx->SetStartTime(Seconds(0));
-    tx->SetStartTime(MilliSeconds(1));
 
     if (!c.pcapPrefix.empty() && !IsLanai(c.nic))
     {

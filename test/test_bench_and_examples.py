@@ -149,8 +149,38 @@ def test_clos_memory_follows_what_is_in_flight_not_what_was_sent(scenario_env, t
     assert float(large["peak_rss_MB"]) <= float(small["peak_rss_MB"]) + 16.0
 
 
+def test_bench_netpipe_workload_is_the_table1_point_and_its_floor(scenario_env, tmp_path):
+    """--workload=netpipe: the clusternet run is gige-mtu-sweep's point (the same NetPIPE
+    curve, so the same peak and the same number of block sizes, from another program); the
+    point-to-point run measures the same blocks with the same TCP (host profile's stack) and
+    is bounded by PPP framing at 1 Gbit/s."""
+    exe = program(BUILD / "scenarios" / "bench-gige-vs-p2p")
+    args = ["--nic=acenic", "--mtu=9000", "--sockbuf=65536", "--max-block=65536"]
+    proc = subprocess.run([exe, "--workload=netpipe", *args, f"--out={tmp_path / 'b'}"],
+                          capture_output=True, text=True, env=scenario_env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert lines[0].split()[:4] == ["model", "blocks", "sim_s", "peak_Mbps"], lines[0]
+    rows = {line.split()[0]: line.split() for line in lines[1:-1]}
+    assert set(rows) == {"clusternet", "p2p"} and re.fullmatch(r"ratio=\d+\.\d\d", lines[-1])
+    sweep = subprocess.run([str(BUILD / "scenarios" / "gige-mtu-sweep"), *args,
+                            f"--out={tmp_path / 's'}", "--report=0", "--jobs=1"],
+                           capture_output=True, text=True, env=scenario_env, timeout=120)
+    assert sweep.returncode == 0, sweep.stderr
+    import pandas as pd
+
+    curve = pd.read_csv(tmp_path / "s" / "data.csv")
+    bench = pd.read_csv(tmp_path / "b" / "data.csv").set_index("model")
+    assert int(rows["clusternet"][1]) == int(rows["p2p"][1]) == len(curve)
+    assert (bench.blocks == len(curve)).all()
+    assert bench.peak_mbps["clusternet"] == pytest.approx(curve.mbps.max(), abs=0.001)
+    assert 0 < bench.peak_mbps["p2p"] <= 1e3 * (9000 - 52) / (9000 + 2)
+    assert bench.peak_mbps["p2p"] > bench.peak_mbps["clusternet"]  # no host, PCI or NIC
+
+
 def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env):
-    """(e) the 16 Table 1 points and the GM allsize points, whole process each, with medians;
+    """(e) the 16 Table 1 points and the GM allsize points, whole process each, with medians,
+    and ns-3's floor for each Table 1 configuration;
     (g) SimGrid's flow model on the same ping-pong when SimGrid is installed (its walls, the
     ratio, both errors against Table 1: SimGrid's one curve misses far more), else one line
     saying it was skipped."""
@@ -162,11 +192,30 @@ def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env):
     out = proc.stdout
     assert len(re.findall(r"^  gige-mtu-sweep .* [\d.]+ s$", out, re.M)) == 16, out
     assert re.search(r"seed 000 Table 1 NetPIPE configuration: median [\d.]+ s", out), out
+    # ns-3's floor: a row per configuration, its ratio column the quotient of its walls, and
+    # the medians of each column
+    floor = re.findall(r"^  (acenic|sknet) mtu=(\d+) sockbuf=(\d+) +([\d.]+) +([\d.]+) +([\d.]+) "
+                       r"+(\d+) +(\d+)$", out, re.M)
+    assert len(floor) == 16, out
+    for row in floor:
+        assert float(row[5]) == pytest.approx(float(row[3]) / float(row[4]), abs=0.006), row
+        assert int(row[6]) > 0 and int(row[7]) > 0
+    medians = re.search(r"median Simulator::Run\(\) wall: clusternet ([\d.]+) s, "
+                        r"point-to-point ([\d.]+) s", out)
+    assert medians, out
+    for column, median in ((3, medians.group(1)), (4, medians.group(2))):
+        walls = sorted(float(r[column]) for r in floor)
+        assert float(median) == pytest.approx((walls[7] + walls[8]) / 2, abs=0.0006)
     installed = subprocess.run(["pkg-config", "--exists", "simgrid"]).returncode == 0
     if not installed:
         assert "SimGrid is not installed (Debian libsimgrid-dev): skipped" in out, out
         return
     m = re.search(r"clusternet: median ([\d.]+) s per configuration = ([\d.]+) x", out)
     assert m, out
+    sg = re.search(r"whole process median ([\d.]+) s over", out)
+    fl = re.search(r"ns-3's floor \(part e, point-to-point, no host model\): median ([\d.]+) s = "
+                   r"([\d.]+) x SimGrid's wall", out)
+    assert sg and fl and fl.group(1) == medians.group(2), out
+    assert float(fl.group(2)) == pytest.approx(float(fl.group(1)) / float(sg.group(1)), rel=0.1)
     errors = re.search(r"clusternet ([\d.]+)%, SimGrid ([\d.]+)%", out)
     assert errors and float(errors.group(1)) < float(errors.group(2)), out

@@ -40,7 +40,9 @@ def run_quick(scenario_bin, scenario_env, prog, out, *args, timeout=60):
 # Documented ranges [min, max] of every scenario option with numbers (as --help gives them).
 RANGES = [
     ("bench-gige-vs-p2p", "bytes", 1000000, 4000000000),
+    ("bench-gige-vs-p2p", "max-block", 1, 1073741824),
     ("bench-gige-vs-p2p", "sockbuf", 4096, 16777216),
+    ("bench-gige-vs-p2p", "mtu", 1500, 9000),
     ("gige-mpi-netpipe", "mtu", 1500, 9000),
     ("gige-mpi-netpipe", "max-block", 1, 1073741824),
     ("gige-mtu-sweep", "mtu", 1500, 9000),
@@ -142,6 +144,11 @@ INSIDE = [
     ("bench-gige-vs-p2p", ["--bytes=1000000", "--sockbuf=4096"], {}),
     ("bench-gige-vs-p2p", ["--bytes=3000000", "--sockbuf=16777216"], {}),
     pytest.param("bench-gige-vs-p2p", ["--bytes=4000000000"], {}, marks=SLOW),  # minutes
+    ("bench-gige-vs-p2p", ["--bytes=1000000", "--mtu=9000"], {"bytes_rx": 1000000}),
+    ("bench-gige-vs-p2p", ["--workload=netpipe", "--max-block=1", "--mtu=1500"],
+     {"blocks": 1}),
+    ("bench-gige-vs-p2p", ["--workload=netpipe", "--max-block=4096", "--mtu=4000",
+                           "--sockbuf=4096"], {}),
     ("gige-mpi-netpipe", ["--cases=sknet@1500", "--stack=lam", "--max-block=1"],
      {"mtu": 1500, "block_bytes": 1}),
     ("gige-mpi-netpipe", ["--cases=sknet@9000", "--stack=lam", "--max-block=4096"],

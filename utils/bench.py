@@ -14,14 +14,16 @@ machine is noisy; run it on an idle one, after ./ns3 build).
   (d) every scenario at its defaults (utils/run-defaults.py), its wall time and the total;
   (e) one paper point, whole process (--run-point, as a worker runs it): each of seed 000's
       Table 1 NetPIPE configurations (gige-mtu-sweep, 1 B to 2 MB) and their median, and each
-      GM point of myrinet-gm-allsize;
+      GM point of myrinet-gm-allsize; then ns-3's floor: each Table 1 ping-pong through
+      clusternet and through ns-3's PointToPointNetDevice with no host model
+      (bench-gige-vs-p2p --workload=netpipe), both Simulator::Run() walls and their medians;
   (f) the default reproduction (./ns3 reproduce --resume=0 --report=0 into a scratch folder)
       with --jobs workers: its wall time next to its points' CPU sum / workers;
   (g) when SimGrid is installed (Debian libsimgrid-dev): the same NetPIPE ping-pong in
       SimGrid's flow model (utils/simgrid-netpipe.cc, built here), its whole-process wall over
-      --runs runs against part (e)'s median Table 1 point, and both models' median |error|
-      against seed 000's Table 1 peaks (SimGrid has no MTU, NIC or socket buffer: one curve for
-      every configuration).
+      --runs runs against part (e)'s median Table 1 point and ns-3's floor, and both models'
+      median |error| against seed 000's Table 1 peaks (SimGrid has no MTU, NIC or socket
+      buffer: one curve for every configuration).
 """
 
 import argparse
@@ -61,21 +63,29 @@ def run(cmd, timeout=None):
     return proc.stdout
 
 
+def model_rows(args, out):
+    """Run bench-gige-vs-p2p with ``args`` into ``out``; return its table's two rows by model
+    (model, then the eight figures as text)."""
+    text = run([os.path.join(SCENARIOS, "bench-gige-vs-p2p"), *args, "--resume=0",
+                f"--out={out}"])
+    rows = {}
+    for line in text.splitlines():
+        f = line.split()
+        if f and f[0] in ("clusternet", "p2p") and len(f) == 9:
+            rows[f[0]] = f
+    if set(rows) != {"clusternet", "p2p"}:
+        raise BenchError(f"bench-gige-vs-p2p printed no table: {text[-300:]}")
+    return rows
+
+
 def gige_vs_p2p(runs, nbytes, out):
     """Part (a) and (b): one row per model and run: wall_us_per_pkt, events_per_pkt."""
     print(f"(a, b) bench-gige-vs-p2p: {nbytes} bytes of TCP, {runs} runs", flush=True)
     print("  run  clusternet_us/pkt  p2p_us/pkt  ratio  clusternet_events/pkt  p2p_events/pkt")
     ratios = []
     for i in range(runs):
-        text = run([os.path.join(SCENARIOS, "bench-gige-vs-p2p"), f"--bytes={nbytes}",
-                    "--resume=0", f"--out={out}/bench-{i}"])
-        rows = {}
-        for line in text.splitlines():
-            f = line.split()
-            if f and f[0] in ("clusternet", "p2p") and len(f) == 9:
-                rows[f[0]] = (float(f[6]), float(f[8]))
-        if set(rows) != {"clusternet", "p2p"}:
-            raise BenchError(f"bench-gige-vs-p2p printed no table: {text[-300:]}")
+        rows = {model: (float(f[6]), float(f[8]))
+                for model, f in model_rows([f"--bytes={nbytes}"], f"{out}/bench-{i}").items()}
         ratio = rows["clusternet"][0] / rows["p2p"][0]
         ratios.append(ratio)
         print(f"  {i + 1:3d}  {rows['clusternet'][0]:17.3f}  {rows['p2p'][0]:10.3f}  "
@@ -171,13 +181,45 @@ def one_point(scenario, out, label):
     return statistics.median(walls), rows
 
 
+def floor(out):
+    """Part (e), ns-3's floor: each Table 1 configuration's ping-pong once more through
+    bench-gige-vs-p2p --workload=netpipe, which runs it through clusternet and through ns-3's
+    PointToPointNetDevice with no host model (the same NetpipeApplication, TCP settings, MTU and
+    socket buffer); return the point-to-point runs' median Simulator::Run() wall [s]."""
+    import json
+
+    exe = os.path.join(SCENARIOS, "gige-mtu-sweep")
+    configs = [dict(kv.split("=") for kv in p["label"].split())
+               for p in json.loads(run([exe, "--list-points=1"]))["points"]]
+    print("  ns-3's floor: the same ping-pong through PointToPointNetDevice, no host model "
+          "(bench-gige-vs-p2p --workload=netpipe; Simulator::Run() walls)", flush=True)
+    print("  configuration                     clusternet_s   p2p_s  ratio  clusternet_frames"
+          "  p2p_frames", flush=True)
+    walls = {"clusternet": [], "p2p": []}
+    for c in configs:
+        args = ["--workload=netpipe", f"--nic={c['nic']}", f"--mtu={c['mtu']}",
+                f"--sockbuf={c['sockbuf']}"]
+        rows = {model: (float(f[5]), int(f[4]))
+                for model, f in model_rows(args, f"{out}/floor").items()}
+        for model in walls:
+            walls[model].append(rows[model][0])
+        label = f"{c['nic']} mtu={c['mtu']} sockbuf={c['sockbuf']}"
+        print(f"  {label:32s}  {rows['clusternet'][0]:12.3f}  {rows['p2p'][0]:6.3f}  "
+              f"{rows['clusternet'][0] / rows['p2p'][0]:5.2f}  {rows['clusternet'][1]:17d}  "
+              f"{rows['p2p'][1]:10d}", flush=True)
+    ours, theirs = (statistics.median(walls[m]) for m in ("clusternet", "p2p"))
+    print(f"  median Simulator::Run() wall: clusternet {ours:.3f} s, point-to-point {theirs:.3f} s "
+          f"(ratio {ours / theirs:.2f})", flush=True)
+    return theirs
+
+
 def points(out):
-    """Part (e): paper points, whole process each; return the Table 1 points' median wall and
-    their rows."""
+    """Part (e): paper points, whole process each, and ns-3's floor for Table 1; return the
+    Table 1 points' median wall, their rows and the floor's median wall."""
     print("(e) one point, whole process (as a worker runs it)", flush=True)
-    table1 = one_point("gige-mtu-sweep", out, "seed 000 Table 1 NetPIPE configuration")
+    wall, rows = one_point("gige-mtu-sweep", out, "seed 000 Table 1 NetPIPE configuration")
     one_point("myrinet-gm-allsize", out, "seed 001 GM allsize point")
-    return table1
+    return wall, rows, floor(out)
 
 
 SIMGRID_SOURCE = os.path.join(ROOT, "utils", "simgrid-netpipe.cc")
@@ -220,7 +262,7 @@ def simgrid(runs, table1, out):
         print("  SimGrid is not installed (Debian libsimgrid-dev): skipped", flush=True)
         return
     bandwidth, latency = SIMGRID_LINK
-    wall, rows = table1
+    wall, rows, p2p = table1
     ours = pd.read_csv(io.StringIO(
         "nic,host,pci,mtu,sockbuf,block_bytes,oneway_us,mbps,reps\n" + rows))
     first = ours.iloc[0]
@@ -245,6 +287,8 @@ def simgrid(runs, table1, out):
           flush=True)
     print(f"  clusternet: median {wall:.3f} s per configuration = {wall / sg_wall:.1f} x "
           f"SimGrid's wall", flush=True)
+    print(f"  ns-3's floor (part e, point-to-point, no host model): median {p2p:.3f} s = "
+          f"{p2p / sg_wall:.1f} x SimGrid's wall", flush=True)
     print(f"  median |error| against seed 000 Table 1 peaks: clusternet "
           f"{median_error('gige-mtu-sweep', ours):.1%}, SimGrid "
           f"{median_error('gige-mtu-sweep', theirs):.1%}", flush=True)

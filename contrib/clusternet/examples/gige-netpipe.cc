@@ -143,21 +143,12 @@ main(int argc, char** argv)
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
 
-    Ptr<NetpipeApplication> receiver = CreateObject<NetpipeApplication>();
-    receiver->SetAttribute("Role", StringValue("Receiver"));
-    receiver->SetAttribute("SocketBuffer", UintegerValue(sockbuf));
-    nodes.Get(1)->AddApplication(receiver);
-    Ptr<NetpipeApplication> transmitter = CreateObject<NetpipeApplication>();
-    transmitter->SetAttribute("Role", StringValue("Transmitter"));
-    transmitter->SetAttribute("SocketBuffer", UintegerValue(sockbuf));
-    transmitter->SetAttribute("MaxBlock", UintegerValue(maxBlock));
-    transmitter->SetAttribute("Remote",
-                              AddressValue(InetSocketAddress(interfaces.GetAddress(1), 5002)));
-    transmitter->SetPeerApplication(receiver);
+    NetpipeHelper netpipe;
+    netpipe.SetAttribute("SocketBuffer", UintegerValue(sockbuf));
+    netpipe.SetAttribute("MaxBlock", UintegerValue(maxBlock));
+    Ptr<NetpipeApplication> transmitter =
+        netpipe.Install(nodes.Get(0), nodes.Get(1), interfaces.GetAddress(1));
     transmitter->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
-    nodes.Get(0)->AddApplication(transmitter);
-    receiver->SetStartTime(Seconds(0));
-    transmitter->SetStartTime(MilliSeconds(1));
 
     Simulator::Stop(Seconds(600));
     Simulator::Run();

@@ -71,6 +71,15 @@ HostHelper::Install(Ptr<Node> node) const
     node->AggregateObject(m_stackFactory.Create<HostStack>());
 }
 
+void
+HostHelper::InstallStack(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        (*it)->AggregateObject(m_stackFactory.Create<HostStack>());
+    }
+}
+
 bool
 HostHelper::SetPciSlot(const std::string& slot)
 {

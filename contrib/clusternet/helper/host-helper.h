@@ -34,6 +34,12 @@ class HostHelper
     void Install(NodeContainer nodes) const;
     /// Install on one node.
     void Install(Ptr<Node> node) const;
+    /**
+     * Install only the stack settings (HostStack: the OS's TCP) on every node of @p nodes, no
+     * CPU and no bus: for a node whose device is not clusternet's, e.g. the same TCP over ns-3's
+     * PointToPointNetDevice as a reference for speed.
+     */
+    void InstallStack(NodeContainer nodes) const;
     /// @return the PCI slots "WIDTHxCLOCK" a host can have: 32x33, 32x66, 64x33, 64x66
     static std::vector<std::string> PciSlots();
     /**

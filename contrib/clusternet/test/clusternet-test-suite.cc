@@ -1108,6 +1108,73 @@ class NetpipeScheduleTestCase : public TestCase
 };
 
 /**
+ * NetpipeHelper builds NetPIPE's pair on nodes that have only HostHelper::InstallStack's TCP
+ * settings (no CPU, no bus) over ns-3's SimpleNetDevice: the receiver on the second node, the
+ * transmitter aimed at its address and port, both with the helper's attributes; the run then
+ * measures every block size of the schedule.
+ */
+class NetpipeHelperTestCase : public TestCase
+{
+  public:
+    NetpipeHelperTestCase()
+        : TestCase("NetpipeHelper on nodes with HostHelper::InstallStack")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("piii450-linux22");
+        hosts.InstallStack(nodes);
+        NS_TEST_ASSERT_MSG_EQ((nodes.Get(0)->GetObject<HostStack>() != nullptr), true, "stack");
+        NS_TEST_ASSERT_MSG_EQ((nodes.Get(0)->GetObject<HostCpu>() == nullptr &&
+                               nodes.Get(0)->GetObject<PciBus>() == nullptr),
+                              true,
+                              "InstallStack installs no CPU and no bus");
+        SimpleNetDeviceHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        NetDeviceContainer devs = link.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper addr("10.0.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+
+        NetpipeHelper netpipe;
+        netpipe.SetAttribute("SocketBuffer", UintegerValue(32768));
+        netpipe.SetAttribute("MaxBlock", UintegerValue(100));
+        netpipe.SetAttribute("Port", UintegerValue(6001));
+        Ptr<NetpipeApplication> tx = netpipe.Install(nodes.Get(0), nodes.Get(1), ifs.GetAddress(1));
+        NS_TEST_ASSERT_MSG_EQ(nodes.Get(0)->GetNApplications(), 1u, "transmitter's node");
+        NS_TEST_ASSERT_MSG_EQ(nodes.Get(1)->GetNApplications(), 1u, "receiver's node");
+        NS_TEST_ASSERT_MSG_EQ((nodes.Get(0)->GetApplication(0) == tx), true, "transmitter");
+        StringValue role;
+        nodes.Get(1)->GetApplication(0)->GetAttribute("Role", role);
+        NS_TEST_ASSERT_MSG_EQ(role.Get(), "Receiver", "the second node receives");
+        tx->GetAttribute("Role", role);
+        NS_TEST_ASSERT_MSG_EQ(role.Get(), "Transmitter", "the first node transmits");
+        AddressValue remote;
+        tx->GetAttribute("Remote", remote);
+        NS_TEST_ASSERT_MSG_EQ((remote.Get() == Address(InetSocketAddress(ifs.GetAddress(1), 6001))),
+                              true,
+                              "the transmitter connects to the receiver's address and port");
+        UintegerValue sockbuf;
+        nodes.Get(1)->GetApplication(0)->GetAttribute("SocketBuffer", sockbuf);
+        NS_TEST_ASSERT_MSG_EQ(sockbuf.Get(), 32768u, "the receiver has the helper's attributes");
+
+        tx->SetDoneCallback(Callback<void>([]() { Simulator::Stop(); }));
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        // 1, 2, 3, 4, then n-3, n, n+3 around 6, 8, 12, ..., 96 (the +3 of 96 is 99): 4 + 3 x 9
+        NS_TEST_ASSERT_MSG_EQ(tx->GetSamples().size(), 31u, "every block size measured");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetSamples().back().bytes, 99u, "the largest block");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * A profile file: a derived profile holds its base's values with its own laid over them, an
  * abstract base is not selectable, the values reach an object's attributes, and a bad file is
  * refused with its file and line.
@@ -1487,6 +1554,7 @@ class ClusternetTestSuite : public TestSuite
         : TestSuite("clusternet", Type::UNIT)
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new NetpipeHelperTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfilePartsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);
