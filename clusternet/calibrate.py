@@ -1411,13 +1411,45 @@ def parser():
                    help="local fits: from the recipe's start and the best scattered starts "
                         "[fits] (default %(default)s)")
     p.add_argument("--recipe-help", action="store_true", help="print the recipe format and exit")
+    p.add_argument("--plan", action="store_true",
+                   help="print the joint calibration's plan instead of fitting: every fitted "
+                        "value of the recipes under recipes/ with the reference rows, in any "
+                        "paper, that read a point composed of its profile (from the points' "
+                        "parts in --results), and the count of values against rows")
+    p.add_argument("--results", default="results",
+                   help="with --plan: the folder ./ns3 reproduce wrote [path] (default "
+                        "%(default)s)")
     return p
+
+
+def print_plan(results):
+    """``--plan``: the joint problem of every recipe under recipes/ (clusternet.joint)."""
+    from . import joint
+
+    recipes = [load_recipe(p) for p in sorted((REPO / "recipes").glob("*.toml"))]
+    say(f"plan: {len(recipes)} recipes; which points every reference row reads, from "
+        f"{results}")
+    rows = joint.affected_rows(results)
+    print(joint.report(joint.plan(recipes, rows), rows))
 
 
 def main(argv=None):
     args = parser().parse_args(argv)
     if args.recipe_help:
         print(__doc__)
+        return 0
+    if args.plan:
+        from .joint import PlanError
+
+        if args.recipe:
+            print(f"{PROG}: --plan takes every recipe under recipes/, not '{args.recipe}'",
+                  file=sys.stderr)
+            return 2
+        try:
+            print_plan(args.results)
+        except (CalibrationError, PlanError) as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
         return 0
     if not args.recipe:
         print(f"{PROG}: give a recipe file (see --help; format: --recipe-help)", file=sys.stderr)

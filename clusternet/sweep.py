@@ -56,7 +56,7 @@ POINT_ENV_PREFIXES = ("CLUSTERNET_", "NS_")
 PROVENANCE_COLUMNS = ["point", "file", "key", "scenario", "args", "rng_run", "rng_seed",
                       "code_sha256", "profiles_sha256", "inputs_sha256", "rows_sha256",
                       "git_commit", "git_dirty", "ns3_version", "wall_s", "host",
-                      "finished_utc"]
+                      "finished_utc", "parts"]
 
 
 class SweepError(Exception):
@@ -211,7 +211,8 @@ def run_point(binary, args, file, env, cwd):
     """Simulate one point in its own process; return its rows and how it went.
 
     Runs on a Dask worker (or here): ``binary ARGS --run-point=FILE --point-out=TMP``, with
-    the client's working directory and its clusternet/ns-3 environment.
+    the client's working directory and its clusternet/ns-3 environment. ``parts`` is what the
+    program wrote to TMP.parts: the profiles the point was composed of, ``kind:name;...``.
     """
     started = time.monotonic()
     killed = []
@@ -224,13 +225,17 @@ def run_point(binary, args, file, env, cwd):
                 cwd, {**os.environ, **env})
             cpu += used
             rows = None
+            parts = ""
             if status == 0 and os.path.exists(out):
                 with open(out, encoding="utf-8", newline="") as f:
                     rows = f.read()
+                if os.path.exists(out + ".parts"):
+                    with open(out + ".parts", encoding="utf-8") as f:
+                        parts = ";".join(line.strip() for line in f if line.strip())
         if status != -signal.SIGKILL:
             break
         killed.append(signal.SIGKILL)   # killed (kill -9, the OOM killer), not failed: again
-    return {"status": status, "rows": rows, "stdout": stdout, "stderr": stderr,
+    return {"status": status, "rows": rows, "parts": parts, "stdout": stdout, "stderr": stderr,
             "wall_s": time.monotonic() - started, "cpu_s": cpu,
             "host": socket.gethostname(), "killed": killed}
 
@@ -446,7 +451,8 @@ class Sweep:
                 "git_commit": self.commit, "git_dirty": self.dirty,
                 "ns3_version": ns3_version(), "wall_s": f"{result['wall_s']:.3f}",
                 "host": result["host"],
-                "finished_utc": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+                "finished_utc": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "parts": result.get("parts", "")}
 
     def write_results(self):
         """data.csv and provenance.csv of the finished points, in the program's order, from

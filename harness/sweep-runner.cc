@@ -5,6 +5,7 @@
 #include "stall-watchdog-scheduler.h"
 
 #include "ns3/abort.h"
+#include "ns3/profile-catalogue.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -293,11 +294,20 @@ SweepRunner::RunPoint(const std::string& file, const std::string& path) const
         if (PointFileName(p.label) == file)
         {
             StallWatchdogScheduler::Install(m_scenario, "point '" + p.label + "'");
+            ProfileCatalogue::ForgetUsed(); // the point's own lookups, not the option checks
             std::string text;
             for (const auto& r : p.run())
             {
                 text += CsvLine(r);
             }
+            // The parts the point was composed of, beside its rows (written first: rows imply
+            // them).
+            std::string parts;
+            for (const auto& name : ProfileCatalogue::Used())
+            {
+                parts += name + "\n";
+            }
+            WriteFileAtomic(path + ".parts", parts);
             WriteFileAtomic(path, text);
             return 0;
         }

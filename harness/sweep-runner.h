@@ -22,8 +22,10 @@ class ScenarioArgs;
  * Run(), which does one of three things:
  * - with --list-points=1: prints the sweep as one JSON object on stdout (columns of data.csv,
  *   the points' labels and file names, the sweep options) and returns;
- * - with --run-point=FILE --point-out=PATH: simulates the point of that file name in this process and writes
- *   its data.csv rows to PATH (atomically);
+ * - with --run-point=FILE --point-out=PATH: simulates the point of that file name in this
+ *   process and writes its data.csv rows to PATH and the profiles the simulation looked up
+ *   with their bases and parts (ProfileCatalogue::Used() after ForgetUsed() at the point's
+ *   start, one "kind:name" a line) to PATH.parts (each atomically);
  * - otherwise: replaces this process with the Python sweep driver (python -m clusternet.sweep),
  *   which lists the points, runs them on dask.distributed (a LocalCluster, or the scheduler of
  *   --scheduler), writes data.csv, the points' provenance and the report.

@@ -675,3 +675,43 @@ def test_losing_the_scheduler_ends_the_driver_in_one_line_and_a_rerun_resumes(fa
     again = drive(fake, f"--out={tmp_path / 'out'}", "--jobs=1", env={"FAKE_COUNT": e["FAKE_COUNT"]})
     assert again.returncode == 3, again.stderr
     assert sorted(simulated(tmp_path / "count")[before:]) == ["a", "bad"]
+
+
+# --- issue 46, groundwork: a point's parts ---------------------------------------------------
+
+def _composition(profiles, names):
+    """The profiles ``names`` are composed of (themselves, their bases and parts, recursively),
+    as ``kind:name``, read from the profile files by the Python catalogue."""
+    seen, pending = set(), list(names)
+    while pending:
+        p = profiles[pending.pop()]
+        if p.name in seen:
+            continue
+        seen.add(p.name)
+        pending += [p.base] if p.base else []
+        pending += list(p.parts)
+    return {f"{profiles[n].kind}:{n}" for n in seen}
+
+
+@pytest.mark.parametrize("nic,other", [("acenic", "sknet"), ("sknet", "acenic")])
+def test_provenance_names_the_parts_of_each_point(scenario_bin, scenario_env, tmp_path, nic,
+                                                  other):
+    """provenance.csv's ``parts``: the profiles the point looked up (the NIC and the host of
+    its configuration) with every base and part their values come from, and not the NIC the
+    point does not use."""
+    from clusternet.catalogue import load_profiles
+
+    out = tmp_path / "out"
+    proc = subprocess.run([str(scenario_bin("gige-mtu-sweep")), f"--nic={nic}", "--mtu=9000",
+                           "--sockbuf=65536", "--max-block=64", "--jobs=1", "--report=0",
+                           f"--out={out}"], capture_output=True, text=True, env=scenario_env,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    prov = pd.read_csv(out / "provenance.csv", dtype=str, keep_default_na=False)
+    parts = set(prov.parts.iloc[0].split(";"))
+    profiles = load_profiles()
+    expected = _composition(profiles, [nic, "piii450-linux22"])
+    assert expected <= parts, expected - parts
+    assert f"nic:{nic}" in parts and f"nic:{other}" not in parts
+    assert all(p.split(":", 1)[1] in profiles and
+               profiles[p.split(":", 1)[1]].kind == p.split(":", 1)[0] for p in parts), parts

@@ -1175,6 +1175,48 @@ class NetpipeHelperTestCase : public TestCase
 };
 
 /**
+ * ProfileCatalogue::Used: what a run is composed of. After ForgetUsed, finding the host
+ * pii450-netserver-nt4 (parts pii450-netserver and nt4; pii450-netserver derives from
+ * piii450-440bx, hosts.toml and cpus.toml) and the NIC acenic (parts tigon2 and acenic-045)
+ * records exactly those seven, sorted; a name that is not a profile records nothing.
+ */
+class ProfileUsedTestCase : public TestCase
+{
+  public:
+    ProfileUsedTestCase()
+        : TestCase("ProfileCatalogue::Used names the profiles found, their parts and bases")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProfileCatalogue::ForgetUsed();
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Used().empty(), true, "nothing found yet");
+        ProfileCatalogue::Find("host", "pii450-netserver-nt4");
+        ProfileCatalogue::Find("nic", "acenic");
+        ProfileCatalogue::Find("nic", "no-such-nic");
+        ProfileCatalogue::Find("host", "acenic"); // a name of another kind: not found
+        std::vector<std::string> expect = {"chip:tigon2",
+                                           "cpu:pii450-netserver",
+                                           "cpu:piii450-440bx",
+                                           "driver:acenic-045",
+                                           "host:pii450-netserver-nt4",
+                                           "nic:acenic",
+                                           "os:nt4"};
+        std::vector<std::string> used = ProfileCatalogue::Used();
+        std::string got;
+        for (const auto& u : used)
+        {
+            got += u + " ";
+        }
+        NS_TEST_ASSERT_MSG_EQ((used == expect), true, "used: " << got);
+        ProfileCatalogue::ForgetUsed();
+        NS_TEST_ASSERT_MSG_EQ(ProfileCatalogue::Used().empty(), true, "forgotten");
+    }
+};
+
+/**
  * A profile file: a derived profile holds its base's values with its own laid over them, an
  * abstract base is not selectable, the values reach an object's attributes, and a bad file is
  * refused with its file and line.
@@ -1555,6 +1597,7 @@ class ClusternetTestSuite : public TestSuite
     {
         AddTestCase(new GigeFramingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new NetpipeHelperTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileUsedTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfilePartsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);

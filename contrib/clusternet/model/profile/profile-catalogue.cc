@@ -146,6 +146,7 @@ struct Catalogue
 {
     std::vector<Profile> profiles;
     bool loaded{false};
+    std::set<std::string> used; //!< names of the profiles found, their bases and parts
 };
 
 Catalogue&
@@ -814,10 +815,57 @@ ProfileCatalogue::Find(const std::string& kind, const std::string& name)
     {
         if (p.kind == kind && p.name == name && !p.abstract)
         {
+            // The profile and every one its values come from (names are unique across kinds).
+            std::vector<std::string> pending = {p.name};
+            std::set<std::string>& used = TheCatalogue().used;
+            while (!pending.empty())
+            {
+                std::string n = pending.back();
+                pending.pop_back();
+                if (!used.insert(n).second)
+                {
+                    continue;
+                }
+                for (const auto& q : All())
+                {
+                    if (q.name == n)
+                    {
+                        if (!q.base.empty())
+                        {
+                            pending.push_back(q.base);
+                        }
+                        pending.insert(pending.end(), q.parts.begin(), q.parts.end());
+                    }
+                }
+            }
             return &p;
         }
     }
     return nullptr;
+}
+
+void
+ProfileCatalogue::ForgetUsed()
+{
+    TheCatalogue().used.clear();
+}
+
+std::vector<std::string>
+ProfileCatalogue::Used()
+{
+    std::vector<std::string> out;
+    for (const auto& n : TheCatalogue().used)
+    {
+        for (const auto& q : All())
+        {
+            if (q.name == n)
+            {
+                out.push_back(q.kind + ":" + q.name);
+            }
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 std::vector<std::string>

@@ -80,8 +80,18 @@ struct ProfileTarget
 class ProfileCatalogue
 {
   public:
-    /// @return the concrete profile, or nullptr if there is none of that kind and name
+    /// @return the concrete profile, or nullptr if there is none of that kind and name; a
+    /// profile found is recorded as used (Used())
     static const Profile* Find(const std::string& kind, const std::string& name);
+    /**
+     * The profiles this process has found, with every profile their values come from (bases
+     * and parts, recursively): what a run of it is composed of.
+     * @return "kind:name" of each, sorted
+     */
+    static std::vector<std::string> Used();
+    /// Forget the profiles found so far: Used() then names only those found after this call
+    /// (what one simulation is composed of, without the lookups that checked the command line).
+    static void ForgetUsed();
     /// @return the names of the concrete profiles of @p kind, in file order
     static std::vector<std::string> Names(const std::string& kind);
     /// @return the names of the profiles of @p kind as "a, b, c" (for help texts)
