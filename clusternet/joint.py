@@ -132,12 +132,34 @@ def plan(recipes, rows):
     return pd.DataFrame(lines, columns=["value", "recipes", "rows", "papers", "row_list"])
 
 
+def only_in_one_paper(table, rows):
+    """``{paper: (values, parts)}``: the fitted values of ``table`` (:func:`plan`) whose rows
+    are all that paper's, and the parts (``kind:name``) that only that paper's rows read. With
+    the paper held out, such a value has no row left to be fitted on and such a part no row to
+    be judged on: they keep the values of their sources."""
+    papers = sorted(set(rows.paper))
+    out = {}
+    for paper in papers:
+        values = [r.value for r in table.itertuples() if r.papers == paper]
+        mine = set().union(*rows[rows.paper == paper].parts) if (rows.paper == paper).any() \
+            else set()
+        others = set().union(*rows[rows.paper != paper].parts) if (rows.paper != paper).any() \
+            else set()
+        out[paper] = (values, sorted(mine - others))
+    return out
+
+
 def report(table, rows):
-    """The plan as text: one line per value, then the count against the rows."""
+    """The plan as text: one line per value, per paper what holding it out leaves unfitted,
+    then the count against the rows."""
     out = [f"{'fitted value':52s} {'rows':>5s}  papers    recipes"]
     for r in table.itertuples():
         flag = "  <- fewer than {} rows".format(MIN_ROWS) if r.rows < MIN_ROWS else ""
         out.append(f"{r.value:52s} {r.rows:5d}  {r.papers:8s}  {r.recipes}{flag}")
+    for paper, (values, parts) in only_in_one_paper(table, rows).items():
+        out.append(f"paper {paper} held out: {len(values)} fitted values lose every row"
+                   + (f" ({', '.join(values)})" if values else "")
+                   + f"; parts only this paper's rows read: {', '.join(parts) or 'none'}")
     n_rows = len(rows)
     few = table[table.rows < MIN_ROWS]
     out.append(f"{len(table)} fitted values over {n_rows} reference rows: one per "

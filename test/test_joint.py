@@ -97,6 +97,14 @@ def test_plan_counts_rows_through_parts_and_also():
     assert "3 fitted values over 4 reference rows: one per 1.3 rows" in text
     assert "1 determined by fewer than 2 rows: nobody cpu.C" in text
     assert text.count("<- fewer than") == 1
+    # held out: 000 takes no value with it (c1 is in 002 too) and no part (c1 is read by 002's
+    # row); 004 takes chip:c2 (only its rows read it) but not o's value (002 has a row of o)
+    held = joint.only_in_one_paper(joint.plan(recipes, rows), rows)
+    assert held == {"000": ([], []), "002": ([], ["os:o"]), "004": ([], ["chip:c2"])}
+    solo = joint.plan([_recipe("r4", "c2 device.D")], rows)
+    assert joint.only_in_one_paper(solo, rows)["004"] == (["c2 device.D"], ["chip:c2"])
+    assert ("paper 004 held out: 1 fitted values lose every row (c2 device.D); parts only this "
+            "paper's rows read: chip:c2") in joint.report(solo, rows)
 
 
 def test_plan_without_results_is_refused_in_one_line(tmp_path):
