@@ -18,6 +18,9 @@ bounds, and what the simulation is compared with::
     # also = ["gnic2:coalescer.Timeout"]           # attributes that take the same value
                                                    #   ('target.Attribute' of the same
                                                    #   profile, or 'profile:target.Attribute')
+    # source = ["100us", "the driver's default"]   # the value a source gives: kept when no
+                                                   #   row fits it (./ns3 calibrate --all
+                                                   #   --hold-out of its only paper)
 
     [[measured]]
     file = "acenic.np.out"                         # NetPIPE output, or CSV (msg_bytes,
@@ -107,7 +110,7 @@ STOP_OPTIONS = ("--help", "-h", "--list-options", "--list-points", "--run-point"
                 "--PrintTypeIds", "--PrintAttributes", "--PrintVersion")
 RECIPE_KEYS = {"benchmark", "args", "profile-files", "fit", "measured", "names", "loss",
                "statements"}
-FIT_KEYS = {"profile", "attribute", "min", "max", "start", "also", "choices"}
+FIT_KEYS = {"profile", "attribute", "min", "max", "start", "also", "choices", "source"}
 MEASURED_KEYS = {"file", "curve", "min-bytes", "max-bytes", "paper", "rows", "benchmark"}
 # Relative step of a slope, in the [0, 1] coordinate of an attribute.
 SLOPE_STEP = 0.02
@@ -232,6 +235,7 @@ class Parameter:
     integer: bool
     also: tuple = ()   # (profile, target, attribute) of each attribute given the same value
     choices: tuple = ()  # the values allowed, in order; the attribute is then their index
+    source: tuple = None  # (value, where it comes from): the value when no row fits it
 
     @property
     def key(self):
@@ -372,7 +376,27 @@ def _parameter(path, i, entry, catalogue):
         _fail(path, f"fit {i}: start {start_text} lies outside min..max "
                     f"({entry['min']}..{entry['max']})")
     integer = _is_whole_text(entry["min"]) and _is_whole_text(entry["max"]) and not unit
-    return Parameter(profile, target, attribute, lo, hi, start, unit, integer, also)
+    source = None
+    if "source" in entry:
+        text, said = _source(path, i, entry)
+        value, value_unit = parse_quantity(text, f"{where} source")
+        value = convert(value, value_unit, unit, f"{where} source ('{text}')")
+        if not lo <= value <= hi:
+            _fail(path, f"fit {i}: source {text} lies outside min..max "
+                        f"({entry['min']}..{entry['max']})")
+        source = (value, said)
+    return Parameter(profile, target, attribute, lo, hi, start, unit, integer, also,
+                     source=source)
+
+
+def _source(path, i, entry):
+    """A [[fit]]'s ``source = ["value", "where it comes from"]``."""
+    raw = entry["source"]
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) and x.strip()
+                                                            for x in raw)):
+        _fail(path, f"fit {i}: 'source' must be [\"value\", \"where it comes from\"] (two "
+                    f"texts), not {_shown(raw)}")
+    return raw[0], raw[1]
 
 
 def _also(path, i, entry, profile, catalogue):
@@ -409,8 +433,15 @@ def _choice_parameter(path, i, entry, catalogue, profile, target, attribute, als
     if str(start_text) not in choices:
         _fail(path, f"fit {i}: start {start_text} is not one of the choices "
                     f"({', '.join(choices)})")
+    source = None
+    if "source" in entry:
+        text, said = _source(path, i, entry)
+        if text not in choices:
+            _fail(path, f"fit {i}: source {text} is not one of the choices "
+                        f"({', '.join(choices)})")
+        source = (float(choices.index(text)), said)
     return Parameter(profile, target, attribute, 0.0, float(len(choices) - 1),
-                     float(choices.index(str(start_text))), "", True, also, choices)
+                     float(choices.index(str(start_text))), "", True, also, choices, source)
 
 
 def _curve_targets(path, i, entry, base):
@@ -1417,8 +1448,25 @@ def parser():
                         "paper, that read a point composed of its profile (from the points' "
                         "parts in --results), and the count of values against rows")
     p.add_argument("--results", default="results",
-                   help="with --plan: the folder ./ns3 reproduce wrote [path] (default "
-                        "%(default)s)")
+                   help="with --plan or --all: the folder ./ns3 reproduce wrote [path]; --all "
+                        "reads back the points simulated there on the same code and catalogue, "
+                        "and keeps the points it simulates under RESULTS/calibrate/.points "
+                        "(default %(default)s)")
+    p.add_argument("--all", action="store_true",
+                   help="the joint calibration: every fitted value of every recipe under "
+                        "recipes/ at once, over every reference row, in any paper, that reads "
+                        "a point composed of its profile (clusternet/jointfit.py); writes "
+                        "values.csv, rows.csv and papers.csv into --out (default "
+                        "results/calibrate/all)")
+    p.add_argument("--hold-out", default="", metavar="PAPER",
+                   help="with --all: leave paper PAPER's rows out of the fit (a value only its "
+                        "rows read keeps its recipe's 'source') and predict them [paper id, "
+                        "e.g. 003] (default: none; --out then defaults to "
+                        "results/calibrate/all-without-PAPER)")
+    p.add_argument("--scheduler", default=os.environ.get("CLUSTERNET_SCHEDULER", ""),
+                   metavar="tcp://HOST:PORT",
+                   help="with --all: run the simulations on this Dask scheduler instead of "
+                        "--jobs local workers (default $CLUSTERNET_SCHEDULER, else local)")
     return p
 
 
@@ -1451,6 +1499,23 @@ def main(argv=None):
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
         return 0
+    if args.hold_out and not args.all:
+        print(f"{PROG}: --hold-out goes with --all", file=sys.stderr)
+        return 2
+    if args.all:
+        from . import jointfit
+        from .sweep import SweepError
+
+        if args.recipe or args.plan:
+            print(f"{PROG}: --all takes every recipe under recipes/; give no recipe and no "
+                  "--plan", file=sys.stderr)
+            return 2
+        try:
+            return jointfit.run(args)
+        except (jointfit.cal.CalibrationError, SweepError) as exc:   # this module as imported
+            #                                                           (not __main__)
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
     if not args.recipe:
         print(f"{PROG}: give a recipe file (see --help; format: --recipe-help)", file=sys.stderr)
         return 2

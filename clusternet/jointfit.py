@@ -1,0 +1,740 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The joint calibration: ``./ns3 calibrate --all [--hold-out=PAPER]``.
+
+Every fitted value of every recipe under ``recipes/`` is fitted at once, over every reference
+row of every paper that reads a point composed of the value's profile (:mod:`clusternet.joint`
+finds them), with :func:`scipy.optimize.least_squares` and the simulation as objective. A value
+starts where its profile has it; its bounds are its recipe's.
+
+The points are the reproduction's (every scenario's default run, as ``./ns3 reproduce`` runs
+them), each simulated with the candidate values laid over the catalogue. A point's rows depend
+only on the values of the profiles it is composed of (its *parts*, which the program records),
+so a point is keyed by its provenance key (scenario, point, arguments, code, catalogue files,
+ns-3, environment: :func:`clusternet.sweep.point_key`) and the candidate values that fall on its
+parts. A candidate that moves one value reruns only the points composed of that value's profile,
+and a point already simulated under the same key (earlier in this fit, by an earlier fit or a
+hold-out run: the store under ``results/calibrate/.points``; or by the reproduction under
+``--results``) is read back, not run. The points that do run go to one Dask pool (``--jobs``
+local workers, or ``--scheduler``), longest first.
+
+Residuals: each reference row's signed error as ``summary.csv`` scores it
+(:func:`analysis.summary.build_summary`), under the recipes' robust loss, and one per statement a
+recipe keeps (as a recipe does: 0 while it holds with room to spare, steep as it nears its check).
+Rows that read no point composed of a fitted value's profile cannot move; they are reported, not
+fitted.
+
+Before fitting, the fit refuses a value that a single row determines: at the start, a value whose
+slope is non-zero on fewer than two of the fitted rows. It writes into ``--out`` (default
+``results/calibrate/all``, or ``all-without-PAPER``): ``values.csv`` (each value at the start and
+fitted, its standard error, the rows that determine it), ``rows.csv`` (every reference row at the
+start and at the fit) and ``papers.csv`` (per paper: rows, median and max error), all the same for
+the same inputs; wall time and simulation counts go to the log.
+"""
+
+import dataclasses
+import hashlib
+import io
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import calibrate as cal
+from . import sweep as sw
+from .catalogue import PROFILE_PATH_ENV, load_tables
+
+#: A value's slope on a row counts when it moves the row's error by more than this per unit of
+#: the value's [0, 1] coordinate (a hundredth of a percent over the whole range).
+SLOPE_FLOOR = 1e-4
+#: A row determines a value when it carries at least this share of the value's information
+#: (its squared slope over the sum of the squared slopes of every fitted row).
+DETERMINING_SHARE = 0.05
+#: Fewest fitted rows a value needs slopes on.
+MIN_ROWS = 2
+#: Whole values with at most this many steps between their bounds (a DMA burst, a latency in
+#: bus cycles) are searched one unit at a time after the fit; wider ones are fitted as numbers
+#: and rounded.
+NARROW_WHOLE = 20
+#: A progress line at most this often while simulations run [s].
+PROGRESS_EVERY = 30.0
+
+
+class JointError(cal.CalibrationError):
+    """The joint fit cannot run or refuses its problem; one line says why."""
+
+
+def say(msg):
+    cal.say(msg)
+
+
+# --- the problem ------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Problem:
+    """What :func:`clusternet.calibrate.whole_search` and the objective read of a recipe."""
+
+    parameters: list        # cal.Parameter, each starting at its profile's value
+    recipes: list           # the recipe names fitting each parameter (", "-joined)
+    statements: tuple       # analysis.statements.Statement every recipe keeps
+    loss: str = cal.LOSS
+
+
+def joint_parameters(recipes, catalogue):
+    """One :class:`clusternet.calibrate.Parameter` per fitted value of ``recipes`` (the first
+    recipe's bounds), starting at the value its profile holds. Raise :class:`JointError` when
+    two recipes fit one value over different bounds or places, or a profile's value lies
+    outside the bounds."""
+    params, fitted_by = {}, {}
+    for recipe in recipes:
+        for p in recipe.parameters:
+            if p.key in params:
+                q = params[p.key]
+                if (q.lo, q.hi, q.unit, q.choices, q.places) != (p.lo, p.hi, p.unit, p.choices,
+                                                                  p.places):
+                    raise JointError(f"{recipe.path}: {p.key} is fitted by "
+                                     f"{fitted_by[p.key][0]} too, with other bounds or places; "
+                                     "give both recipes the same")
+                fitted_by[p.key].append(recipe.path.stem)
+                continue
+            text = catalogue[p.profile].values.get((p.target, p.attribute), (None,))[0]
+            if text is None:
+                raise JointError(f"{recipe.path}: {p.key}: the profile gives no value to start "
+                                 "from")
+            if p.choices:
+                if str(text) not in p.choices:
+                    raise JointError(f"{recipe.path}: {p.key}: the profile's {text} is not one "
+                                     "of the choices")
+                start = float(p.choices.index(str(text)))
+            else:
+                x, unit = cal.parse_quantity(str(text), p.key)
+                start = cal.convert(x, unit, p.unit, p.key)
+                if not p.lo <= start <= p.hi:
+                    raise JointError(f"{recipe.path}: {p.key}: the profile's {text} lies "
+                                     f"outside the recipe's bounds; widen min/max")
+            params[p.key] = dataclasses.replace(p, start=start)
+            fitted_by[p.key] = [recipe.path.stem]
+    keys = sorted(params)
+    return [params[k] for k in keys], [", ".join(fitted_by[k]) for k in keys]
+
+
+def load_problem(recipe_paths, catalogue):
+    recipes = [cal.load_recipe(p) for p in recipe_paths]
+    params, by = joint_parameters(recipes, catalogue)
+    statements = {}
+    for r in recipes:
+        for st in r.statements:
+            statements.setdefault(st.id, st)
+    return Problem(params, by, tuple(statements[k] for k in sorted(statements)))
+
+
+# --- points -----------------------------------------------------------------------------------
+
+class PointStore:
+    """Rows and parts of simulated points, one ``KEY.csv`` (and ``KEY.parts``) each."""
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+
+    def _path(self, key, ext):
+        return self.folder / key[:2] / f"{key}{ext}"
+
+    def get(self, key):
+        """``(rows, parts)`` of the point stored under ``key``, or None."""
+        try:
+            rows = self._path(key, ".csv").read_text(encoding="utf-8")
+            parts = self._path(key, ".parts").read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        return rows, parts
+
+    def put(self, key, rows, parts):
+        self._path(key, "").parent.mkdir(parents=True, exist_ok=True)
+        sw.write_atomic(self._path(key, ".parts"), parts + "\n")
+        sw.write_atomic(self._path(key, ".csv"), rows)   # last: its presence marks the entry
+
+
+def run_point_with(binary, args, file, env, cwd, catalogue_text):
+    """:func:`clusternet.sweep.run_point` on the catalogue ``catalogue_text`` (TOML, written
+    where the point runs), or on the profile files when it is None."""
+    if catalogue_text is None:
+        return sw.run_point(binary, args, file, env, cwd)
+    with tempfile.TemporaryDirectory(prefix="clusternet-joint-") as tmp:
+        path = os.path.join(tmp, "catalogue.toml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(catalogue_text)
+        return sw.run_point(binary, args, file, {**env, PROFILE_PATH_ENV: path}, cwd)
+
+
+def _parts_names(parts):
+    """``kind:name;...`` -> the set of profile names."""
+    return {p.split(":", 1)[1] for p in parts.split(";") if ":" in p}
+
+
+class Points:
+    """The reproduction's points, simulated on candidate catalogues through a store and a pool."""
+
+    def __init__(self, scenarios, results, store, client, build):
+        from clusternet import reproduce
+
+        self.store = store
+        self.client = client
+        self.sweeps = []
+        for name in scenarios:
+            binary = Path(build) / "scenarios" / name
+            if not binary.is_file():
+                raise JointError(f"{binary} is not built; run ./ns3 build")
+            args = [*reproduce.default_args(name), f"--out={Path(results) / name}"]
+            try:
+                self.sweeps.append(sw.Sweep(binary, args))
+            except sw.ProgramRefused as exc:
+                raise JointError(f"{name} refuses its default run: {exc}") from None
+        self.walls = reproduce.shipped_walls()
+        self.parts = {}        # (scenario, file) -> profile names
+        self.tables = load_tables()
+        self.texts = {}        # overrides -> the catalogue's TOML with them
+        self.runs = 0          # simulations run by this object
+        self.read = 0          # points read back from the store or the reproduction
+
+    def all(self):
+        return [(s, p) for s in self.sweeps for p in s.points]
+
+    def key(self, sweep, p, overrides):
+        base = sweep.key(p)
+        if not overrides:
+            return base
+        ident = json.dumps([base, sorted(list(o) for o in overrides)])
+        return hashlib.sha256(ident.encode()).hexdigest()
+
+    def on_parts(self, sweep, p, overrides):
+        """The ``overrides`` ((profile, target, attribute, text), ...) on the point's parts."""
+        names = self.parts[(sweep.scenario, p["file"])]
+        return tuple(o for o in overrides if o[0] in names)
+
+    def catalogue_text(self, overrides):
+        import tomli_w
+
+        if not overrides:
+            return None
+        if overrides not in self.texts:
+            tables = json.loads(json.dumps(self.tables))   # a deep copy
+            for profile, target, attribute, text in overrides:
+                tables[profile].setdefault(target, {})[attribute] = [text, "calibrate --all"]
+            self.texts[overrides] = tomli_w.dumps(tables)
+        return self.texts[overrides]
+
+    def compose(self):
+        """Learn every point's parts: from the reproduction's record of it under the same key,
+        from the store, or by simulating it on the catalogue as it is."""
+        todo = []
+        for s, p in self.all():
+            rec, rows, _ = s.reusable(p)
+            if rec is not None and "parts" in rec:
+                self.parts[(s.scenario, p["file"])] = _parts_names(rec["parts"])
+                self.store.put(s.key(p), rows, rec["parts"])
+                self.read += 1
+                continue
+            got = self.store.get(s.key(p))
+            if got is not None:
+                self.parts[(s.scenario, p["file"])] = _parts_names(got[1])
+                self.read += 1
+                continue
+            todo.append((s, p, ()))
+        if todo:
+            say(f"composing: {len(todo)} of {len(self.all())} points not simulated on this "
+                "code and catalogue yet")
+        self.run(todo, "composing")
+
+    def run(self, todo, stage):
+        """Simulate ``[(sweep, point, overrides)]`` (overrides already on the point's parts) on
+        the pool and store them, longest first."""
+        if not todo:
+            return
+        import cloudpickle
+        from distributed import as_completed
+
+        todo = sorted(todo, key=lambda t: -self.walls.get((t[0].scenario, t[1]["file"]), 1.0))
+        cwd = os.getcwd()
+        for module in (sw, sys.modules[__name__]):
+            cloudpickle.register_pickle_by_value(module)
+        try:
+            futures = {}
+            for s, p, over in todo:
+                fut = self.client.submit(run_point_with, s.binary, sw.point_args(s.args),
+                                         p["file"], s.env, cwd, self.catalogue_text(over),
+                                         key=f"joint-{self.key(s, p, over)}", pure=False)
+                futures[fut] = (s, p, over)
+            started = last = time.monotonic()
+            for done, fut in enumerate(as_completed(futures), 1):
+                s, p, over = futures[fut]
+                result = fut.result()
+                if result["status"] != 0 or result["rows"] is None:
+                    lines = [ln for ln in (result.get("stderr") or "").splitlines() if ln]
+                    values = ", ".join(f"{o[0]} {o[1]}.{o[2]}={o[3]}" for o in over) or \
+                        "the catalogue's values"
+                    raise JointError(f"{s.scenario} {p['label']} failed with {values}: "
+                                     f"{lines[-1] if lines else 'status ' + str(result['status'])}")
+                parts = result.get("parts", "")
+                key = (s.scenario, p["file"])
+                if key in self.parts and _parts_names(parts) != self.parts[key]:
+                    raise JointError(f"{s.scenario} {p['label']}: composed of other profiles "
+                                     "with other values (a program must look up the same "
+                                     "profiles whatever their values)")
+                self.parts[key] = _parts_names(parts)
+                self.store.put(self.key(s, p, over), result["rows"], parts)
+                self.runs += 1
+                now = time.monotonic()
+                if now - last >= PROGRESS_EVERY or done == len(todo):
+                    last = now
+                    say(f"{stage}: {done} of {len(todo)} simulations done "
+                        f"(elapsed {now - started:.0f} s)")
+        finally:
+            for module in (sw, sys.modules[__name__]):
+                cloudpickle.unregister_pickle_by_value(module)
+
+    def keys(self, overrides):
+        """Every point's store key under ``overrides`` (each on its parts)."""
+        return {(s.scenario, p["file"]): self.key(s, p, self.on_parts(s, p, overrides))
+                for s, p in self.all()}
+
+    def ensure(self, override_sets, stage):
+        """Simulate what the store lacks for every set of ``override_sets``."""
+        todo, seen = [], set()
+        for over in override_sets:
+            for s, p in self.all():
+                mine = self.on_parts(s, p, over)
+                key = self.key(s, p, mine)
+                if key in seen or self.store.get(key) is not None:
+                    continue
+                seen.add(key)
+                todo.append((s, p, mine))
+        self.run(todo, stage)
+
+    def data(self, sweep, keys):
+        """The sweep's data frame from its points' stored rows under ``keys``."""
+        from analysis.io import read_data
+
+        text = ",".join(sweep.columns) + "\n"
+        for p in sweep.points:
+            text += self.store.get(keys[(sweep.scenario, p["file"])])[0]
+        return read_data(io.StringIO(text))
+
+
+# --- the objective ----------------------------------------------------------------------------
+
+class JointObjective(cal.Objective):
+    """Residuals of every fitted reference row and kept statement for a vector of the
+    problem's values in ``[0, 1]``, from the points' store. The slopes are a recipe's
+    (:meth:`clusternet.calibrate.Objective.jacobian`: forward differences, all simulated at
+    once); only free values are asked for."""
+
+    def __init__(self, problem, points, rows, fitted, frozen=None):
+        self.recipe = problem            # whole_search reads .parameters and .loss
+        self.problem = problem
+        self.points = points
+        self.rows = rows                 # every reference row: scenario, paper, config, metric
+        self.fitted = np.asarray(fitted, dtype=bool)   # rows in the fit
+        self.frozen = dict(frozen or {})   # parameter index -> text held (not fitted)
+        self.cache = {}                  # texts -> simulated vector (rows' errors, margins)
+        self.summaries = {}              # (scenario, keys of its points) -> (summary, data)
+        self.evaluations = 0
+        self.base = problem.parameters
+
+    def texts(self, z):
+        """Each value's text at ``z``; None where it is the profile's own value."""
+        out = []
+        for i, (p, zi) in enumerate(zip(self.base, z)):
+            if i in self.frozen:
+                out.append(self.frozen[i])
+                continue
+            x = p.from_z(zi)
+            same = math.isclose(x, p.start, rel_tol=1e-9, abs_tol=0.0)
+            out.append(None if same else self.own(i, p.text(x)))
+        return tuple(out)
+
+    def own(self, i, text):
+        """``text`` for value ``i``, or None when it is the value the profile holds."""
+        p = self.base[i]
+        if p.choices:
+            return None if text == p.choices[int(p.start)] else text
+        x, unit = cal.parse_quantity(text, p.key)
+        x = cal.convert(x, unit, p.unit, p.key)
+        return None if math.isclose(x, p.start, rel_tol=1e-12, abs_tol=0.0) else text
+
+    def overrides(self, texts):
+        return tuple((prof, tgt, attr, t) for p, t in zip(self.base, texts) if t is not None
+                     for prof, tgt, attr in p.places)
+
+    def simulate_many(self, text_sets, stage="simulating"):
+        todo = [t for t in dict.fromkeys(text_sets) if t not in self.cache]
+        self.points.ensure([self.overrides(t) for t in todo], stage)
+        for t in todo:
+            self.cache[t] = self._vector(t)
+        return [self.cache[t] for t in text_sets]
+
+    def simulated(self, texts):
+        return self.simulate_many([texts])[0]
+
+    def frames(self, texts):
+        """``{scenario: (summary, data)}`` at ``texts`` (simulated already)."""
+        from analysis.summary import build_summary
+
+        keys = self.points.keys(self.overrides(texts))
+        out = {}
+        for s in self.points.sweeps:
+            ident = (s.scenario, tuple(keys[(s.scenario, p["file"])] for p in s.points))
+            if ident not in self.summaries:
+                data = self.points.data(s, keys)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    self.summaries[ident] = (build_summary(s.scenario, data), data)
+            out[s.scenario] = self.summaries[ident]
+        return out
+
+    def _vector(self, texts):
+        frames = self.frames(texts)
+        errs = []
+        for scenario in dict.fromkeys(self.rows.scenario):
+            errs.append(frames[scenario][0]["rel_err"].to_numpy(dtype=float))
+        errs = np.concatenate(errs)
+        margins = cal.statement_margins(self.problem.statements,
+                                        {k: v[1] for k, v in frames.items()})
+        return np.concatenate([errs, np.asarray(margins, dtype=float)])
+
+    def sims_of(self, texts):
+        """Every reference row's simulated value at ``texts``."""
+        frames = self.frames(texts)
+        return np.concatenate([frames[s][0]["sim_value"].to_numpy(dtype=float)
+                               for s in dict.fromkeys(self.rows.scenario)])
+
+    def residuals_of(self, vec):
+        n = len(self.rows)
+        r = np.where(np.isfinite(vec[:n]), vec[:n], cal.MISSING_RESIDUAL)[self.fitted]
+        return np.concatenate([r, cal.statement_residuals(vec[n:])])
+
+    def __call__(self, z):
+        texts = self.texts(z)
+        vec = self.simulated(texts)
+        self.evaluations += 1
+        say(f"step {self.evaluations}: fitted rows {_error_text(vec[:len(self.rows)][self.fitted])}"
+            f"; {self.points.runs} simulations so far")
+        return self.residuals_of(vec)
+
+
+def _error_text(errs):
+    a = np.abs(errs[np.isfinite(errs)])
+    if a.size == 0:
+        return "none evaluated"
+    return f"|error| median {100 * np.median(a):.2f} %, max {100 * a.max():.1f} %"
+
+
+# --- the fit ----------------------------------------------------------------------------------
+
+def _row_frame(frames, scenarios):
+    """Every reference row of ``scenarios`` (in that order) from their summaries."""
+    parts = []
+    for s in scenarios:
+        summary = frames[s][0]
+        parts.append(pd.DataFrame({"paper": summary["paper"].astype(str), "scenario": s,
+                                   "config": summary["config"], "metric": summary["metric"],
+                                   "ref_value": summary["ref_value"]}))
+    return pd.concat(parts, ignore_index=True)
+
+
+def row_profiles(points, frames, scenarios):
+    """For each reference row (in :func:`_row_frame`'s order), the names of the profiles of the
+    points it reads (:func:`clusternet.joint.row_points`)."""
+    from . import joint
+
+    out = []
+    keys = points.keys(())
+    for s in points.sweeps:
+        if s.scenario not in scenarios:
+            continue
+        summary, data = frames[s.scenario]
+        spans, start = [], 0
+        header = ",".join(s.columns) + "\n"
+        for p in s.points:
+            text = points.store.get(keys[(s.scenario, p["file"])])[0]
+            n = len(pd.read_csv(io.StringIO(header + text))) if text.strip() else 0
+            spans.append((p["file"], points.parts[(s.scenario, p["file"])],
+                          range(start, start + n)))
+            start += n
+        parts_of = {f: names for f, names, _ in spans}
+        for deps in joint.row_points(s.scenario, data, spans):
+            out.append(set().union(*(parts_of[f] for f in deps)) if deps else set())
+    return out
+
+
+def affects(param, names):
+    return any(place[0] in names for place in param.places)
+
+
+def slope_rows(jac, fitted_index, n_rows):
+    """Per column of ``jac`` (rows then statements), the fitted row indices with a slope."""
+    out = []
+    for i in range(jac.shape[1]):
+        col = jac[:n_rows, i]
+        out.append([fitted_index[j] for j in np.flatnonzero(np.abs(col) > SLOPE_FLOOR)])
+    return out
+
+
+def determining_rows(jac, fitted_index, n_rows, rows):
+    """Per column, ``[(row index, share)]`` of the fitted rows carrying at least
+    :data:`DETERMINING_SHARE` of the value's information, largest first."""
+    out = []
+    for i in range(jac.shape[1]):
+        sq = np.square(jac[:n_rows, i])
+        total = sq.sum()
+        if total <= 0:
+            out.append([])
+            continue
+        share = sq / total
+        order = sorted(np.flatnonzero(share >= DETERMINING_SHARE), key=lambda j: (-share[j], j))
+        out.append([(fitted_index[j], float(share[j])) for j in order])
+    return out
+
+
+def row_label(rows, i):
+    r = rows.iloc[i]
+    return f"{r.paper}/{r.scenario}/{r.config}/{r.metric}"
+
+
+def narrow_search(obj, z, idx):
+    """Move the narrow whole values ``idx`` one unit at a time (each alone, all neighbours
+    simulated at once) while that lowers the cost."""
+    params = obj.problem.parameters
+
+    def cost(zz):
+        return cal.robust_cost(obj.residuals_of(obj.simulated(obj.texts(zz))), obj.problem.loss)
+
+    z = np.array(z, dtype=float)
+    for i in idx:
+        z[i] = params[i].to_z(round(params[i].from_z(z[i])))
+    here = cost(z)
+    for _ in range(cal.MAX_WHOLE_MOVES):
+        moves = []
+        for i in idx:
+            x = round(params[i].from_z(z[i]))
+            for d in (-1, 1):
+                if params[i].lo <= x + d <= params[i].hi:
+                    m = z.copy()
+                    m[i] = params[i].to_z(x + d)
+                    moves.append(m)
+        obj.simulate_many([obj.texts(m) for m in moves], "whole-number moves")
+        best = min(moves, key=cost, default=None)
+        if best is None or cost(best) >= here:
+            break
+        z, here = best, cost(best)
+        say(f"whole-number move: cost {here:.6g}")
+    return z
+
+
+@dataclasses.dataclass
+class JointFit:
+    problem: Problem
+    rows: pd.DataFrame          # every reference row, with start/fitted values and errors
+    values: pd.DataFrame        # every value: start, fitted, error, determining rows
+    hold_out: str
+    refused: list               # values determined by a single row (the fit did not run)
+    simulations: int
+    read: int
+    wall_s: float
+
+
+def check_paper(paper):
+    """Refuse a --hold-out that names no paper of the reference rows."""
+    from analysis.reference import load_reference
+
+    papers = sorted(set(load_reference().paper.astype(str)))
+    if paper and paper not in papers:
+        raise JointError(f"--hold-out: '{paper}' is not a paper of reference/seeds.csv "
+                         f"(allowed: {', '.join(papers)})")
+
+
+def refusal_lines(refused):
+    """One line per value :func:`fit_all` refused."""
+    return [f"{key} is determined by {len(rows)} row{'' if len(rows) == 1 else 's'} alone"
+            + (f" ({', '.join(rows)})" if rows else "")
+            + ": take its [[fit]] out of the recipes and give the profile a value from a "
+              "source, or give it rows" for key, rows in refused]
+
+
+def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=20,
+            scenarios=None):
+    """The joint fit (see the module doc); returns a :class:`JointFit`. ``scenarios`` narrows
+    the reference rows to those scenarios' (default: every scenario with reference rows)."""
+    from analysis.reference import load_reference
+
+    began = time.monotonic()
+    catalogue = cal.load_catalogue()
+    problem = load_problem(recipe_paths, catalogue)
+    params = problem.parameters
+    ref = load_reference()
+    check_paper(hold_out)
+    if scenarios is not None:
+        ref = ref[ref.scenario.isin(scenarios)]
+    scenarios = sorted(set(ref.scenario) | {n for st in problem.statements
+                                             for n in st.scenarios})
+    points = Points(scenarios, results, store, client, build)
+    say(f"{len(params)} fitted values of {len(recipe_paths)} recipes; {len(points.all())} "
+        f"points of {len(scenarios)} scenarios")
+    points.compose()
+    ref_scenarios = [s for s in scenarios if s in set(ref.scenario)]
+    probe = JointObjective(problem, points, pd.DataFrame({"scenario": ref_scenarios}), [])
+    start_texts = tuple(None for _ in params)
+    frames = probe.frames(start_texts)
+    rows = _row_frame(frames, ref_scenarios)
+    say("which points every reference row reads")
+    names = row_profiles(points, frames, set(ref_scenarios))
+    touched = np.array([any(affects(p, n) for p in params) for n in names])
+    kept = np.array([hold_out == "" or r != hold_out for r in rows.paper])
+    fitted = touched & kept
+    # A value none of whose rows is fitted keeps its source's value.
+    frozen, missing = {}, []
+    for i, p in enumerate(params):
+        if not any(affects(p, n) for n, f in zip(names, fitted) if f):
+            if p.source is None:
+                missing.append(p.key)
+            else:
+                frozen[i] = p.text(p.source[0])
+    if missing:
+        raise JointError(f"with paper {hold_out} held out, {', '.join(missing)} lose every row "
+                         "and their recipes give no source value: add source = [\"value\", "
+                         "\"where it comes from\"] to their [[fit]]")
+    obj = JointObjective(problem, points, rows, fitted, frozen)
+    free = [i for i in range(len(params)) if i not in frozen]
+    fitted_index = np.flatnonzero(fitted)
+    n_fit = len(fitted_index)
+    z0 = np.array([p.to_z(p.start) for p in params])
+    for i, text in frozen.items():
+        z0[i] = params[i].to_z(params[i].source[0])
+    say(f"{len(rows)} reference rows, {n_fit} fitted ({int(touched.sum())} read a point of a "
+        f"fitted profile{', less paper ' + hold_out + chr(39) + 's' if hold_out else ''}); "
+        f"{len(free)} values fitted, {len(frozen)} kept at their sources")
+    start_vec = obj.simulated(obj.texts(z0))
+    say(f"start: fitted rows {_error_text(start_vec[:len(rows)][fitted])}")
+    say(f"slopes at the start: {len(free)} values")
+    jac0 = obj.jacobian(z0, only=free) if free else np.zeros((n_fit, 0))
+    refused = [(params[free[k]].key, [row_label(rows, j) for j in js])
+               for k, js in enumerate(slope_rows(jac0, fitted_index, n_fit)) if len(js) < MIN_ROWS]
+    if refused:
+        return JointFit(problem, rows, pd.DataFrame(), hold_out, refused, points.runs,
+                        points.read, time.monotonic() - began)
+    wide = [i for i in free if not (params[i].integer and params[i].hi - params[i].lo
+                                    <= NARROW_WHOLE)]
+    narrow = [i for i in free if i not in wide]
+    z = z0.copy()
+    if wide:
+        say(f"local fit of {len(wide)} values ({len(narrow)} narrow whole ones held)")
+        held = cal.HeldObjective(obj, z0, wide)
+        z = held.full(cal.local_fit(held, z0[wide], held.jacobian, problem.loss, max_evals).x)
+    if narrow:
+        say(f"whole-number search of {', '.join(params[i].key for i in narrow)}")
+        z_moved = narrow_search(obj, z, narrow)
+        if wide and not np.array_equal(z_moved, z):
+            say("local fit again, the whole ones held where they moved")
+            held = cal.HeldObjective(obj, z_moved, wide)
+            z_moved = held.full(cal.local_fit(held, z_moved[wide], held.jacobian, problem.loss,
+                                              max_evals).x)
+        z = z_moved
+    # The profiles hold rounded values: report what they would give.
+    fitted_texts = tuple(t if i in frozen else obj.own(i, params[i].text(
+        params[i].from_z(z[i]), cal.SIGNIFICANT)) for i, t in enumerate(obj.texts(z)))
+    zr = np.array([params[i].to_z(params[i].rounded(params[i].from_z(z[i]))) for i in
+                   range(len(params))])
+    zr = np.clip(zr, 0.0, 1.0)
+    fit_vec = obj.simulated(fitted_texts)
+    say("slopes at the fit, for how well each value is determined")
+    jac = obj.jacobian(zr, only=free) if free else np.zeros((n_fit, 0))
+    sigma, notes = cal.determination([params[i] for i in free], jac,
+                                     obj.residuals_of(fit_vec), zr[free])
+    deciding = determining_rows(jac, fitted_index, n_fit, rows)
+    with_slope = slope_rows(jac, fitted_index, n_fit)
+    n = len(rows)
+    out_rows = rows.copy()
+    out_rows["fitted"] = fitted
+    out_rows["start_sim"] = obj.sims_of(obj.texts(z0))
+    out_rows["fitted_sim"] = obj.sims_of(fitted_texts)
+    out_rows["start_err"] = start_vec[:n]
+    out_rows["fitted_err"] = fit_vec[:n]
+    records = []
+    for i, p in enumerate(params):
+        k = free.index(i) if i in free else None
+        start_text = catalogue[p.profile].values[(p.target, p.attribute)][0]
+        records.append({
+            "value": p.key, "recipes": problem.recipes[i], "profile_value": start_text,
+            "fitted": fitted_texts[i] if fitted_texts[i] is not None else start_text,
+            "how": "kept at its source: " + p.source[1] if k is None else "fitted",
+            "rel_sigma": sigma[k] if k is not None else math.nan,
+            "note": notes[k] if k is not None else "",
+            "rows": len(with_slope[k]) if k is not None else 0,
+            "determining": ";".join(f"{row_label(rows, j)} {100 * s:.0f} %"
+                                    for j, s in deciding[k]) if k is not None else ""})
+    for st, m0, m in zip(problem.statements, start_vec[n:], fit_vec[n:]):
+        say(f"statement {st.id}: {cal._margin_text(m)}; start {cal._margin_text(m0)}")
+    return JointFit(problem, out_rows, pd.DataFrame(records), hold_out, [], points.runs,
+                    points.read, time.monotonic() - began)
+
+
+def paper_table(rows):
+    """Per paper: rows, fitted rows, median and max |error| at the start and at the fit."""
+    out = []
+    for paper, g in rows.groupby("paper", sort=True):
+        rec = {"paper": paper, "rows": len(g), "fitted_rows": int(g.fitted.sum())}
+        for when in ("start", "fitted"):
+            a = g[f"{when}_err"].abs().dropna()
+            rec[f"{when}_median_pct"] = round(100 * a.median(), 3) if len(a) else math.nan
+            rec[f"{when}_max_pct"] = round(100 * a.max(), 3) if len(a) else math.nan
+        out.append(rec)
+    return pd.DataFrame(out)
+
+
+def write_outputs(result, out):
+    from analysis.io import write_csv_atomic
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    write_csv_atomic(result.values, out / "values.csv")
+    write_csv_atomic(result.rows, out / "rows.csv")
+    write_csv_atomic(paper_table(result.rows), out / "papers.csv")
+    return out
+
+
+def run(args):
+    """``./ns3 calibrate --all``; returns the exit status."""
+    from ._native import build_dir
+
+    out = args.out or str(Path("results") / "calibrate" /
+                          ("all" if not args.hold_out else f"all-without-{args.hold_out}"))
+    cal.check_out(out)
+    check_paper(args.hold_out)
+    recipes = sorted((cal.REPO / "recipes").glob("*.toml"))
+    cluster, client = sw.open_client(args.scheduler, args.jobs)
+    try:
+        store = PointStore(Path(args.results) / "calibrate" / ".points")
+        result = fit_all(recipes, args.results, build_dir(), client, store, args.hold_out,
+                         args.max_evals)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    if result.refused:
+        for line in refusal_lines(result.refused):
+            print(f"{cal.PROG}: {line}", file=sys.stderr)
+        return 2
+    path = write_outputs(result, out)
+    table = paper_table(result.rows)
+    for r in table.itertuples():
+        say(f"paper {r.paper}: {r.rows} rows ({r.fitted_rows} fitted): |error| median "
+            f"{r.fitted_median_pct:.2f} %, max {r.fitted_max_pct:.1f} % (start "
+            f"{r.start_median_pct:.2f} %, {r.start_max_pct:.1f} %)")
+    say(f"{result.simulations} simulations ({result.read} points read back) in "
+        f"{result.wall_s:.0f} s -> {path}")
+    return 0

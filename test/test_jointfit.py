@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The joint calibration (clusternet.jointfit, ./ns3 calibrate --all): every fitted value at once
+over every reference row it reaches, points cached by their key and the values on their parts.
+
+The fits here are small: recipes of one or two values, on nt-pingpong's default run alone (23
+points of ~0.6 s), so that the rows each value reaches are known from the papers' tables
+(reference/seeds.csv), independently of the code under test."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.reference import load_reference
+from clusternet import jointfit, sweep
+from clusternet.calibrate import CalibrationError, load_recipe
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+
+LOOPBACK = """\
+benchmark = "nt-pingpong"
+[[fit]]
+profile = "nt-loopback-worker"
+attribute = "loopback.RxCycles"
+min = "225.0"
+max = "45000.0"
+{source}
+[[measured]]
+paper = "002"
+rows = [["stack=winsock;os=nt4;net=shm", "latency_us"]]
+"""
+
+WMPI = """\
+benchmark = "nt-pingpong"
+[[fit]]
+profile = "wmpi"
+attribute = "shm.WakeCycles"
+min = "225.0"
+max = "90000.0"
+[[measured]]
+paper = "002"
+rows = [["stack=wmpi;os=nt4;net=shm", "latency_us"]]
+"""
+
+
+def winsock_shm_rows():
+    """The reference rows of WinSock over NT's loopback (shared memory): the rows the loopback
+    provider's cost reaches (seed 002 Table 3 and section 6.3.1)."""
+    ref = load_reference()
+    ref = ref[ref.scenario == "nt-pingpong"]
+    mask = ref.config.str.contains("stack=winsock") & ref.config.str.contains("net=shm")
+    return set(zip(ref[mask].config, ref[mask].metric))
+
+
+@pytest.fixture(scope="module")
+def pool():
+    if not (BUILD / "scenarios" / "nt-pingpong").exists():
+        pytest.skip("nt-pingpong is not built (run ./ns3 build)")
+    cluster, client = sweep.open_client("", 2)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def fit(tmp, recipe_text, pool, store, **kw):
+    recipe = tmp / "recipe.toml"
+    recipe.write_text(recipe_text)
+    return jointfit.fit_all([recipe], tmp / "no-reproduction", BUILD, pool,
+                            jointfit.PointStore(store), max_evals=4, scenarios=["nt-pingpong"],
+                            **kw)
+
+
+@pytest.fixture(scope="module")
+def loopback(tmp_path_factory, pool):
+    """The loopback provider's cost fitted twice on one store: the second fit reads back every
+    point the first simulated."""
+    tmp = tmp_path_factory.mktemp("jointfit")
+    store = tmp / "store"
+    first = fit(tmp, LOOPBACK.format(source=""), pool, store)
+    second = fit(tmp, LOOPBACK.format(source=""), pool, store)
+    return first, second
+
+
+def test_the_value_is_fitted_on_every_row_that_reads_its_part(loopback):
+    """The recipe names one row; the joint fit weighs every row whose points are composed of
+    the loopback provider: WinSock over shared memory, latency and bandwidth, NT 4 and NT5."""
+    first, _ = loopback
+    rows = first.rows
+    fitted = set(zip(rows[rows.fitted].config, rows[rows.fitted].metric))
+    assert fitted == winsock_shm_rows()
+    assert len(fitted) == 4
+    value = first.values.set_index("value").loc["nt-loopback-worker loopback.RxCycles"]
+    assert value["how"] == "fitted" and value["rows"] >= 2
+    # The rows it is fitted on are as close as at the start, or closer (its robust cost).
+    f = rows[rows.fitted]
+    cost = lambda e: float(np.sum(np.sqrt(1 + (e / 0.02) ** 2) - 1))  # noqa: E731
+    assert cost(f.fitted_err.to_numpy()) <= cost(f.start_err.to_numpy()) + 1e-12
+
+
+def test_a_second_fit_reads_every_point_back_and_writes_the_same_tables(loopback):
+    first, second = loopback
+    assert first.read == 0 and first.simulations > 23   # composed, then the slopes and steps
+    assert second.simulations == 0 and second.read == 23
+    pd.testing.assert_frame_equal(first.rows, second.rows)
+    pd.testing.assert_frame_equal(first.values, second.values)
+
+
+def test_a_value_one_row_determines_is_refused_and_named(tmp_path, pool):
+    """WMPI's shared-memory wake-up reaches one row of seed 002 (its NT 4 shared-memory
+    latency): WMPI's other row runs over Fast Ethernet, where no shared memory is waited on."""
+    result = fit(tmp_path, WMPI, pool, tmp_path / "store")
+    assert [key for key, _ in result.refused] == ["wmpi shm.WakeCycles"]
+    assert result.refused[0][1] == ["002/nt-pingpong/stack=wmpi;os=nt4;net=shm/latency_us"]
+    line, = jointfit.refusal_lines(result.refused)
+    assert line.startswith("wmpi shm.WakeCycles is determined by 1 row alone (002/")
+
+
+def test_a_held_out_paper_keeps_the_values_of_their_sources(tmp_path, pool):
+    """With seed 002 held out the loopback cost has no row left: it keeps its source's value,
+    and without a source the fit refuses to start, naming it."""
+    with pytest.raises(jointfit.JointError, match="nt-loopback-worker loopback.RxCycles lose "
+                                                   "every row"):
+        fit(tmp_path, LOOPBACK.format(source=""), pool, tmp_path / "store", hold_out="002")
+    result = fit(tmp_path, LOOPBACK.format(source='source = ["9000", "a test\'s stated value"]'),
+                 pool, tmp_path / "store", hold_out="002")
+    value = result.values.set_index("value").loc["nt-loopback-worker loopback.RxCycles"]
+    assert value["fitted"] == "9000"
+    assert value["how"] == "kept at its source: a test's stated value"
+    assert not result.rows.fitted.any()
+
+
+def test_a_point_is_keyed_by_the_values_on_its_parts_only():
+    points = jointfit.Points.__new__(jointfit.Points)
+    points.parts = {("s", "a"): {"nt4", "wmpi"}, ("s", "b"): {"nt5"}}
+    sw = SimpleNamespace(scenario="s", key=lambda p: f"base-{p['file']}")
+    a, b = {"file": "a"}, {"file": "b"}
+    wmpi = ("wmpi", "shm", "WakeCycles", "900")
+    nt5 = ("nt5", "cpu", "InterruptCycles", "1000")
+    assert points.on_parts(sw, a, (wmpi, nt5)) == (wmpi,)
+    assert points.on_parts(sw, b, (wmpi, nt5)) == (nt5,)
+    assert points.key(sw, b, points.on_parts(sw, b, (wmpi,))) == "base-b"   # not its part
+    moved = points.key(sw, a, (wmpi,))
+    assert moved != "base-a"
+    assert points.key(sw, a, (("wmpi", "shm", "WakeCycles", "901"),)) != moved
+    two = (wmpi, ("nt4", "cpu", "SyscallCycles", "5"))
+    assert points.key(sw, a, two) == points.key(sw, a, two[::-1])
+
+
+@pytest.mark.parametrize("line, message", [
+    ('source = "9000"', "'source' must be [\"value\", \"where it comes from\"]"),
+    ('source = ["9000"]', "'source' must be"),
+    ('source = ["90", "below min"]', "source 90 lies outside min..max"),
+    ('source = ["9 us", "a time"]', "source"),
+])
+def test_a_bad_source_is_refused_in_one_line(tmp_path, line, message):
+    recipe = tmp_path / "r.toml"
+    recipe.write_text(LOOPBACK.format(source=line))
+    with pytest.raises(CalibrationError) as exc:
+        load_recipe(recipe)
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_a_good_source_is_read_in_the_attribute_unit(tmp_path):
+    recipe = tmp_path / "r.toml"
+    recipe.write_text(LOOPBACK.format(source='source = ["9000", "stated"]'))
+    p, = load_recipe(recipe).parameters
+    assert p.source == (9000.0, "stated")
+
+
+@pytest.mark.parametrize("args, named", [
+    (["--hold-out=002"], "--hold-out goes with --all"),
+    (["--all", "--hold-out=007"], "'007' is not a paper"),
+    (["--all", "recipes/seed002-latency.toml"], "--all takes every recipe"),
+])
+def test_bad_options_of_the_joint_fit_are_refused_in_one_line(args, named, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "clusternet.calibrate", *args,
+                           f"--out={tmp_path / 'out'}"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_slopes_count_rows_and_shares_pick_the_determining_ones():
+    rows = pd.DataFrame({"paper": ["000", "001", "002"], "scenario": ["x"] * 3,
+                         "config": ["a", "b", "c"], "metric": ["m"] * 3})
+    jac = np.array([[1.0, 0.0], [0.0, 0.0], [0.1, 2.0], [5.0, 5.0]])   # last: a statement
+    assert jointfit.slope_rows(jac, np.array([0, 1, 2]), 3) == [[0, 2], [2]]
+    shares = jointfit.determining_rows(jac, np.array([0, 1, 2]), 3, rows)
+    assert [j for j, _ in shares[0]] == [0]            # row 2 carries 1 % of value 0
+    assert shares[0][0][1] == pytest.approx(1 / 1.01)
+    assert shares[1] == [(2, 1.0)]
