@@ -947,13 +947,14 @@ def _error_text(rel):
     return f"|error| median {100 * np.median(a):.1f} %, max {100 * a.max():.1f} %"
 
 
-def determination(parameters, jac, residuals, z):
+def determination(parameters, jac, residuals, z, scatter=None):
     """Each attribute's relative standard error from the slopes at the fit, or a note why none.
 
     The covariance of the ``[0, 1]`` coordinates is ``s^2 (J^T J)^-1``, the usual least-squares
     estimate, with ``s`` the residuals' standard deviation but at least :data:`SCATTER_FLOOR`:
     a fit to simulated points is exact, and what matters is how far an attribute could move
-    were the points measured, with their scatter. The error is carried to the attribute
+    were the points measured, with their scatter. ``scatter`` replaces the residuals' standard
+    deviation when given (the joint fit's robust one). The error is carried to the attribute
     through the mapping (``ln(hi/lo)`` per unit on a log scale).
     """
     m, n = jac.shape
@@ -964,7 +965,8 @@ def determination(parameters, jac, residuals, z):
     live = [i for i in range(n) if norms[i] > 0]
     if live and m > len(live):
         jl = jac[:, live]
-        s2 = max(float(residuals @ residuals) / (m - len(live)), SCATTER_FLOOR ** 2)
+        s2 = max(float(residuals @ residuals) / (m - len(live)) if scatter is None else
+                 scatter ** 2, SCATTER_FLOOR ** 2)
         jtj = jl.T @ jl
         if np.linalg.cond(jtj) < 1e12:
             cov = np.linalg.inv(jtj) * s2
@@ -1065,12 +1067,12 @@ def whole_search(obj, z):
     return z_of(x)
 
 
-def local_fit(fun, z0, jac, loss, max_evals):
+def local_fit(fun, z0, jac, loss, max_evals, ftol=FTOL, xtol=XTOL):
     """:func:`scipy.optimize.least_squares` (trust-region reflective) within ``[0, 1]``."""
     from scipy.optimize import least_squares
 
     return least_squares(fun, z0, jac=jac, bounds=(0.0, 1.0), method="trf", x_scale=1.0,
-                         ftol=FTOL, xtol=XTOL, gtol=1e-10, loss=loss, f_scale=LOSS_SCALE,
+                         ftol=ftol, xtol=xtol, gtol=1e-10, loss=loss, f_scale=LOSS_SCALE,
                          max_nfev=max_evals)
 
 
@@ -1463,6 +1465,10 @@ def parser():
                         "rows read keeps its recipe's 'source') and predict them [paper id, "
                         "e.g. 003] (default: none; --out then defaults to "
                         "results/calibrate/all-without-PAPER)")
+    p.add_argument("--hold-out-table", action="store_true",
+                   help="print the leave-one-paper-out table (RST) from the runs of --all and "
+                        "--all --hold-out=PAPER under RESULTS/calibrate, and write it there as "
+                        "hold-out.csv and hold-out.png")
     p.add_argument("--scheduler", default=os.environ.get("CLUSTERNET_SCHEDULER", ""),
                    metavar="tcp://HOST:PORT",
                    help="with --all: run the simulations on this Dask scheduler instead of "
@@ -1496,6 +1502,14 @@ def main(argv=None):
         try:
             print_plan(args.results)
         except (CalibrationError, PlanError) as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    if args.hold_out_table:
+        from . import jointfit
+        try:
+            print(jointfit.write_hold_out(Path(args.results) / "calibrate"))
+        except jointfit.cal.CalibrationError as exc:
             print(f"{PROG}: {exc}", file=sys.stderr)
             return 2
         return 0

@@ -62,6 +62,12 @@ MIN_ROWS = 2
 #: bus cycles) are searched one unit at a time after the fit; wider ones are fitted as numbers
 #: and rounded.
 NARROW_WHOLE = 20
+#: The joint fit stops when a step lowers the cost by less than this fraction, or moves the
+#: values by less than this in their [0, 1] coordinates: a recipe's tolerances (1e-8, 1e-6)
+#: would take a slope of every value (over a thousand simulations) per step for the last
+#: hundredths of a percent.
+JOINT_FTOL = 1e-3
+JOINT_XTOL = 1e-3
 #: A progress line at most this often while simulations run [s].
 PROGRESS_EVERY = 30.0
 
@@ -154,9 +160,29 @@ class PointStore:
             return None
         return rows, parts
 
-    def put(self, key, rows, parts):
+    def get_parts(self, composition):
+        """The parts (``kind:name;...``) recorded for a point's composition key, or None."""
+        try:
+            return self._path(composition, ".composed").read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+
+    def put_parts(self, composition, parts):
+        self._path(composition, "").parent.mkdir(parents=True, exist_ok=True)
+        sw.write_atomic(self._path(composition, ".composed"), parts + "\n")
+
+    def stdout(self, key):
+        """What the point stored under ``key`` printed ("" when nothing)."""
+        try:
+            return self._path(key, ".stdout").read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
+    def put(self, key, rows, parts, stdout=""):
         self._path(key, "").parent.mkdir(parents=True, exist_ok=True)
         sw.write_atomic(self._path(key, ".parts"), parts + "\n")
+        if stdout:
+            sw.write_atomic(self._path(key, ".stdout"), stdout)
         sw.write_atomic(self._path(key, ".csv"), rows)   # last: its presence marks the entry
 
 
@@ -200,16 +226,27 @@ class Points:
         self.tables = load_tables()
         self.texts = {}        # overrides -> the catalogue's TOML with them
         self.runs = 0          # simulations run by this object
-        self.read = 0          # points read back from the store or the reproduction
+        self.read = 0          # points read back (the store's or the reproduction's)
+        self.made = set()      # keys of the points simulated by this object
+        self.counted = set()   # keys of the points read back
 
     def all(self):
         return [(s, p) for s in self.sweeps for p in s.points]
 
+    def composition(self, sweep, p):
+        """The point's identity without the catalogue: its provenance key
+        (:func:`clusternet.sweep.point_key`) with no profile files in it."""
+        return sw.point_key(sweep.scenario, p["label"], sweep.args, sweep.code_sha, "",
+                            sweep.inputs_sha, sweep.env)
+
     def key(self, sweep, p, overrides):
-        base = sweep.key(p)
-        if not overrides:
-            return base
-        ident = json.dumps([base, sorted(list(o) for o in overrides)])
+        """The key of the point's rows: its identity, the profile tables of its parts as the
+        files hold them (an edit of a profile it is not composed of leaves the key), and the
+        candidate values on its parts."""
+        names = sorted(self.parts[(sweep.scenario, p["file"])])
+        tables = json.dumps({n: self.tables.get(n) for n in names}, sort_keys=True)
+        ident = json.dumps([self.composition(sweep, p), tables,
+                            sorted(list(o) for o in overrides)])
         return hashlib.sha256(ident.encode()).hexdigest()
 
     def on_parts(self, sweep, p, overrides):
@@ -230,25 +267,28 @@ class Points:
         return self.texts[overrides]
 
     def compose(self):
-        """Learn every point's parts: from the reproduction's record of it under the same key,
-        from the store, or by simulating it on the catalogue as it is."""
+        """Learn every point's parts: from the reproduction's record of it under the same
+        provenance key, from the store's record of its composition, or by simulating it on the
+        catalogue as it is."""
         todo = []
         for s, p in self.all():
+            where = (s.scenario, p["file"])
             rec, rows, _ = s.reusable(p)
             if rec is not None and "parts" in rec:
-                self.parts[(s.scenario, p["file"])] = _parts_names(rec["parts"])
-                self.store.put(s.key(p), rows, rec["parts"])
-                self.read += 1
+                self.parts[where] = _parts_names(rec["parts"])
+                self.store.put_parts(self.composition(s, p), rec["parts"])
+                printed = s._stdout(p).read_text(encoding="utf-8") if s._stdout(p).exists() \
+                    else ""
+                self.store.put(self.key(s, p, ()), rows, rec["parts"], printed)
                 continue
-            got = self.store.get(s.key(p))
-            if got is not None:
-                self.parts[(s.scenario, p["file"])] = _parts_names(got[1])
-                self.read += 1
+            parts = self.store.get_parts(self.composition(s, p))
+            if parts is not None:
+                self.parts[where] = _parts_names(parts)
                 continue
             todo.append((s, p, ()))
         if todo:
             say(f"composing: {len(todo)} of {len(self.all())} points not simulated on this "
-                "code and catalogue yet")
+                "code yet")
         self.run(todo, "composing")
 
     def run(self, todo, stage):
@@ -265,10 +305,11 @@ class Points:
             cloudpickle.register_pickle_by_value(module)
         try:
             futures = {}
-            for s, p, over in todo:
+            for n, (s, p, over) in enumerate(todo):
                 fut = self.client.submit(run_point_with, s.binary, sw.point_args(s.args),
                                          p["file"], s.env, cwd, self.catalogue_text(over),
-                                         key=f"joint-{self.key(s, p, over)}", pure=False)
+                                         key=f"joint-{self.composition(s, p)[:16]}-{n}",
+                                         pure=False)
                 futures[fut] = (s, p, over)
             started = last = time.monotonic()
             for done, fut in enumerate(as_completed(futures), 1):
@@ -281,13 +322,17 @@ class Points:
                     raise JointError(f"{s.scenario} {p['label']} failed with {values}: "
                                      f"{lines[-1] if lines else 'status ' + str(result['status'])}")
                 parts = result.get("parts", "")
-                key = (s.scenario, p["file"])
-                if key in self.parts and _parts_names(parts) != self.parts[key]:
-                    raise JointError(f"{s.scenario} {p['label']}: composed of other profiles "
-                                     "with other values (a program must look up the same "
-                                     "profiles whatever their values)")
-                self.parts[key] = _parts_names(parts)
-                self.store.put(self.key(s, p, over), result["rows"], parts)
+                where = (s.scenario, p["file"])
+                self.store.put_parts(self.composition(s, p), parts)
+                if where in self.parts and _parts_names(parts) != self.parts[where]:
+                    raise JointError(f"{s.scenario} {p['label']}: now composed of other "
+                                     "profiles than the store recorded (a profile's base or "
+                                     "parts were edited, or a program looks up profiles by "
+                                     "their values); recorded anew: run the command again")
+                self.parts[where] = _parts_names(parts)
+                self.store.put(self.key(s, p, over), result["rows"], parts,
+                               result.get("stdout") or "")
+                self.made.add(self.key(s, p, over))
                 self.runs += 1
                 now = time.monotonic()
                 if now - last >= PROGRESS_EVERY or done == len(todo):
@@ -310,16 +355,26 @@ class Points:
             for s, p in self.all():
                 mine = self.on_parts(s, p, over)
                 key = self.key(s, p, mine)
-                if key in seen or self.store.get(key) is not None:
+                if key in seen:
                     continue
                 seen.add(key)
-                todo.append((s, p, mine))
+                if self.store.get(key) is None:
+                    todo.append((s, p, mine))
+                elif key not in self.made and key not in self.counted:
+                    self.counted.add(key)
+                    self.read += 1
         self.run(todo, stage)
 
     def data(self, sweep, keys):
-        """The sweep's data frame from its points' stored rows under ``keys``."""
+        """The sweep's data frame from its points' stored rows under ``keys``; for a program
+        that prints its result (:data:`analysis.statements.STDOUT_PROGRAMS`), the text its
+        points printed."""
         from analysis.io import read_data
+        from analysis.statements import STDOUT_PROGRAMS
 
+        if sweep.scenario in STDOUT_PROGRAMS:
+            return "".join(self.store.stdout(keys[(sweep.scenario, p["file"])])
+                           for p in sweep.points)
         text = ",".join(sweep.columns) + "\n"
         for p in sweep.points:
             text += self.store.get(keys[(sweep.scenario, p["file"])])[0]
@@ -393,7 +448,9 @@ class JointObjective(cal.Objective):
                 data = self.points.data(s, keys)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    self.summaries[ident] = (build_summary(s.scenario, data), data)
+                    summary = build_summary(s.scenario, data) if isinstance(
+                        data, pd.DataFrame) else None
+                    self.summaries[ident] = (summary, data)
             out[s.scenario] = self.summaries[ident]
         return out
 
@@ -422,9 +479,11 @@ class JointObjective(cal.Objective):
         texts = self.texts(z)
         vec = self.simulated(texts)
         self.evaluations += 1
-        say(f"step {self.evaluations}: fitted rows {_error_text(vec[:len(self.rows)][self.fitted])}"
-            f"; {self.points.runs} simulations so far")
-        return self.residuals_of(vec)
+        r = self.residuals_of(vec)
+        say(f"step {self.evaluations}: cost {cal.robust_cost(r, self.problem.loss):.6g}; fitted "
+            f"rows {_error_text(vec[:len(self.rows)][self.fitted])}; {self.points.runs} "
+            "simulations so far")
+        return r
 
 
 def _error_text(errs):
@@ -474,6 +533,15 @@ def row_profiles(points, frames, scenarios):
 
 def affects(param, names):
     return any(place[0] in names for place in param.places)
+
+
+def robust_scatter(errors):
+    """The scatter of the fitted rows' errors that the loss sees: 1.4826 times their median
+    absolute value (the standard deviation of normal errors, not inflated by the few rows the
+    model misses by far and the robust loss counts only linearly)."""
+    e = np.asarray(errors, dtype=float)
+    e = e[np.isfinite(e)]
+    return 1.4826 * float(np.median(np.abs(e))) if e.size else math.nan
 
 
 def slope_rows(jac, fitted_index, n_rows):
@@ -546,6 +614,8 @@ class JointFit:
     simulations: int
     read: int
     wall_s: float
+    statements: pd.DataFrame = None   # every statement judged: id, paper, recorded, start,
+    #                                   fitted (True, False, or None: cannot be checked)
 
 
 def check_paper(paper):
@@ -578,9 +648,14 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     params = problem.parameters
     ref = load_reference()
     check_paper(hold_out)
+    from analysis.statements import STATEMENTS
+
     if scenarios is not None:
         ref = ref[ref.scenario.isin(scenarios)]
-    scenarios = sorted(set(ref.scenario) | {n for st in problem.statements
+        judged = [st for st in STATEMENTS if set(st.scenarios) <= set(scenarios)]
+    else:
+        judged = list(STATEMENTS)
+    scenarios = sorted(set(ref.scenario) | {n for st in [*problem.statements, *judged]
                                              for n in st.scenarios})
     points = Points(scenarios, results, store, client, build)
     say(f"{len(params)} fitted values of {len(recipe_paths)} recipes; {len(points.all())} "
@@ -634,7 +709,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     if wide:
         say(f"local fit of {len(wide)} values ({len(narrow)} narrow whole ones held)")
         held = cal.HeldObjective(obj, z0, wide)
-        z = held.full(cal.local_fit(held, z0[wide], held.jacobian, problem.loss, max_evals).x)
+        z = held.full(cal.local_fit(held, z0[wide], held.jacobian, problem.loss, max_evals,
+                                    JOINT_FTOL, JOINT_XTOL).x)
     if narrow:
         say(f"whole-number search of {', '.join(params[i].key for i in narrow)}")
         z_moved = narrow_search(obj, z, narrow)
@@ -642,7 +718,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
             say("local fit again, the whole ones held where they moved")
             held = cal.HeldObjective(obj, z_moved, wide)
             z_moved = held.full(cal.local_fit(held, z_moved[wide], held.jacobian, problem.loss,
-                                              max_evals).x)
+                                              max_evals, JOINT_FTOL, JOINT_XTOL).x)
         z = z_moved
     # The profiles hold rounded values: report what they would give.
     fitted_texts = tuple(t if i in frozen else obj.own(i, params[i].text(
@@ -654,7 +730,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     say("slopes at the fit, for how well each value is determined")
     jac = obj.jacobian(zr, only=free) if free else np.zeros((n_fit, 0))
     sigma, notes = cal.determination([params[i] for i in free], jac,
-                                     obj.residuals_of(fit_vec), zr[free])
+                                     obj.residuals_of(fit_vec), zr[free],
+                                     robust_scatter(fit_vec[:len(rows)][fitted]))
     deciding = determining_rows(jac, fitted_index, n_fit, rows)
     with_slope = slope_rows(jac, fitted_index, n_fit)
     n = len(rows)
@@ -669,7 +746,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
         k = free.index(i) if i in free else None
         start_text = catalogue[p.profile].values[(p.target, p.attribute)][0]
         records.append({
-            "value": p.key, "recipes": problem.recipes[i], "profile_value": start_text,
+            "value": p.key, "places": " ".join(f"{a}:{b}.{c}" for a, b, c in p.places),
+            "recipes": problem.recipes[i], "profile_value": start_text,
             "fitted": fitted_texts[i] if fitted_texts[i] is not None else start_text,
             "how": "kept at its source: " + p.source[1] if k is None else "fitted",
             "rel_sigma": sigma[k] if k is not None else math.nan,
@@ -679,12 +757,34 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
                                     for j, s in deciding[k]) if k is not None else ""})
     for st, m0, m in zip(problem.statements, start_vec[n:], fit_vec[n:]):
         say(f"statement {st.id}: {cal._margin_text(m)}; start {cal._margin_text(m0)}")
+    statements = pd.DataFrame({
+        "id": [st.id for st in judged], "paper": [st.seed for st in judged],
+        "recorded": [st.holds for st in judged],
+        "start": statement_outcomes(judged, obj.frames(obj.texts(z0))),
+        "fitted": statement_outcomes(judged, obj.frames(fitted_texts))})
     return JointFit(problem, out_rows, pd.DataFrame(records), hold_out, [], points.runs,
-                    points.read, time.monotonic() - began)
+                    points.read, time.monotonic() - began, statements)
 
 
-def paper_table(rows):
-    """Per paper: rows, fitted rows, median and max |error| at the start and at the fit."""
+def statement_outcomes(statements, frames):
+    """Whether each statement holds over ``frames`` (:meth:`JointObjective.frames`); None for
+    one that cannot be checked there."""
+    from analysis.statements import CannotCheck, evaluate
+
+    out = []
+    for st in statements:
+        data = frames[st.scenario][1] if isinstance(st.scenario, str) else \
+            {k: frames[k][1] for k in st.scenarios}
+        try:
+            out.append(evaluate(st, data)[0])
+        except CannotCheck:
+            out.append(None)
+    return out
+
+
+def paper_table(rows, statements=None):
+    """Per paper: rows, fitted rows, median and max |error| at the start and at the fit, and
+    with ``statements`` (:attr:`JointFit.statements`) how many of its statements hold."""
     out = []
     for paper, g in rows.groupby("paper", sort=True):
         rec = {"paper": paper, "rows": len(g), "fitted_rows": int(g.fitted.sum())}
@@ -692,8 +792,31 @@ def paper_table(rows):
             a = g[f"{when}_err"].abs().dropna()
             rec[f"{when}_median_pct"] = round(100 * a.median(), 3) if len(a) else math.nan
             rec[f"{when}_max_pct"] = round(100 * a.max(), 3) if len(a) else math.nan
+        if statements is not None:
+            mine = statements[statements.paper == paper]
+            rec["statements"] = len(mine)
+            for when in ("start", "fitted"):
+                rec[f"{when}_statements_held"] = int((mine[when] == True).sum())  # noqa: E712
         out.append(rec)
     return pd.DataFrame(out)
+
+
+def held_and_joint(values_csv, profiles):
+    """Each place of each value a written ``values.csv`` fits, with the value ``profiles``
+    (:func:`clusternet.catalogue.load_profiles`) holds, the joint fit's and their
+    :func:`clusternet.calibrate.agreement`: ``[(profile, target, attribute, held, fitted,
+    verdict), ...]``."""
+    table = pd.read_csv(values_csv, dtype=str, keep_default_na=False)
+    out = []
+    for row in table.itertuples(index=False):
+        sigma = float(row.rel_sigma) if row.rel_sigma else math.nan
+        for place in row.places.split():
+            profile, attr = place.split(":")
+            target, attribute = attr.split(".")
+            held = profiles[profile].values[(target, attribute)][0]
+            out.append((profile, target, attribute, held, row.fitted,
+                        cal.agreement(held, row.fitted, sigma)))
+    return out
 
 
 def write_outputs(result, out):
@@ -703,7 +826,8 @@ def write_outputs(result, out):
     out.mkdir(parents=True, exist_ok=True)
     write_csv_atomic(result.values, out / "values.csv")
     write_csv_atomic(result.rows, out / "rows.csv")
-    write_csv_atomic(paper_table(result.rows), out / "papers.csv")
+    write_csv_atomic(paper_table(result.rows, result.statements), out / "papers.csv")
+    write_csv_atomic(result.statements, out / "statements.csv")
     return out
 
 
@@ -730,11 +854,107 @@ def run(args):
             print(f"{cal.PROG}: {line}", file=sys.stderr)
         return 2
     path = write_outputs(result, out)
-    table = paper_table(result.rows)
+    table = paper_table(result.rows, result.statements)
     for r in table.itertuples():
         say(f"paper {r.paper}: {r.rows} rows ({r.fitted_rows} fitted): |error| median "
             f"{r.fitted_median_pct:.2f} %, max {r.fitted_max_pct:.1f} % (start "
-            f"{r.start_median_pct:.2f} %, {r.start_max_pct:.1f} %)")
+            f"{r.start_median_pct:.2f} %, {r.start_max_pct:.1f} %); statements holding "
+            f"{r.fitted_statements_held} of {r.statements} (start {r.start_statements_held})")
     say(f"{result.simulations} simulations ({result.read} points read back) in "
         f"{result.wall_s:.0f} s -> {path}")
     return 0
+
+
+# --- leave one paper out ----------------------------------------------------------------------
+
+def hold_out_table(folder):
+    """The leave-one-paper-out table from the runs under ``folder`` (``all/`` and
+    ``all-without-PAPER/``, as ``--all`` and ``--all --hold-out=PAPER`` write them): per held-out
+    paper, its rows, median and max |error| [%] with the paper in the fit and held out, its
+    statements holding in each, and how many values kept their sources. Raise
+    :class:`JointError` when ``all/`` is missing; a paper without its run is left out."""
+    folder = Path(folder)
+    try:
+        joint = pd.read_csv(folder / "all" / "papers.csv", dtype={"paper": str})
+    except OSError:
+        raise JointError(f"{folder / 'all' / 'papers.csv'}: no joint fit there; run "
+                         "./ns3 calibrate --all first") from None
+    out = []
+    for r in joint.itertuples(index=False):
+        run = folder / f"all-without-{r.paper}"
+        if not (run / "papers.csv").exists():
+            continue
+        held = pd.read_csv(run / "papers.csv", dtype={"paper": str}).set_index("paper")
+        values = pd.read_csv(run / "values.csv", dtype=str, keep_default_na=False)
+        h = held.loc[r.paper]
+        out.append({"paper": r.paper, "rows": r.rows,
+                    "included_median_pct": r.fitted_median_pct,
+                    "included_max_pct": r.fitted_max_pct,
+                    "held_out_median_pct": h.fitted_median_pct,
+                    "held_out_max_pct": h.fitted_max_pct,
+                    "statements": r.statements,
+                    "included_statements_held": r.fitted_statements_held,
+                    "held_out_statements_held": int(h.fitted_statements_held),
+                    "values_from_sources": int(values.how.str.startswith("kept").sum())})
+    return pd.DataFrame(out, columns=["paper", "rows", "included_median_pct",
+                                      "included_max_pct", "held_out_median_pct",
+                                      "held_out_max_pct", "statements",
+                                      "included_statements_held", "held_out_statements_held",
+                                      "values_from_sources"])
+
+
+def hold_out_rst(table):
+    """The table as the doc's RST."""
+    head = ("paper", "rows", "included: median", "max", "held out: median", "max",
+            "statements held (in / out)", "values from sources")
+    lines = []
+    for r in table.itertuples(index=False):
+        lines.append((r.paper, str(r.rows), f"{r.included_median_pct:.1f} %",
+                      f"{r.included_max_pct:.1f} %", f"{r.held_out_median_pct:.1f} %",
+                      f"{r.held_out_max_pct:.1f} %",
+                      f"{r.included_statements_held} / {r.held_out_statements_held} of "
+                      f"{r.statements}", str(r.values_from_sources)))
+    widths = [max(len(h), *(len(x[k]) for x in lines)) for k, h in enumerate(head)]
+    rule = "  ".join("=" * w for w in widths)
+    fmt = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa
+    return "\n".join([rule, fmt(head), rule, *(fmt(x) for x in lines), rule])
+
+
+def plot_hold_out(table, path):
+    """Median and max |error| per paper, in the fit and held out (grouped bars, log scale)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from analysis.io import save_figure_atomic
+
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    x = np.arange(len(table))
+    bars = [("included_median_pct", "median, paper in the fit", "tab:blue", -0.3),
+            ("held_out_median_pct", "median, paper held out", "tab:red", -0.1),
+            ("included_max_pct", "max, paper in the fit", "lightsteelblue", 0.1),
+            ("held_out_max_pct", "max, paper held out", "lightsalmon", 0.3)]
+    for column, label, color, dx in bars:
+        ax.bar(x + dx, table[column], width=0.2, color=color, label=label)
+    ax.axhline(15, color="black", linestyle=":", linewidth=1, label="15 % (issue 46)")
+    ax.set_xticks(x, [f"seed {p}" for p in table.paper])
+    ax.set_yscale("log")
+    ax.set_ylabel("|error| of the paper's reference rows [%]")
+    ax.set_title("Each paper predicted from the other four (leave one paper out)", fontsize=10)
+    ax.legend(fontsize=7, ncol=2)
+    ax.grid(True, axis="y", which="both", alpha=0.3)
+    fig.tight_layout()
+    save_figure_atomic(fig, path, dpi=110)
+    plt.close(fig)
+
+
+def write_hold_out(folder):
+    """``--hold-out-table``: write ``hold-out.csv`` and ``hold-out.png`` under ``folder``;
+    return the RST table."""
+    from analysis.io import write_csv_atomic
+
+    table = hold_out_table(folder)
+    if table.empty:
+        raise JointError(f"{folder}: no run of --all --hold-out=PAPER yet")
+    write_csv_atomic(table, Path(folder) / "hold-out.csv")
+    plot_hold_out(table, Path(folder) / "hold-out.png")
+    return hold_out_rst(table)

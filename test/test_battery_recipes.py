@@ -77,7 +77,7 @@ TOP = {"benchmark": (True, ()), "args": (False, ()), "statements": (False, ()),
        "profile-files": (False, ())}
 FIT = {"profile": (True, ()), "attribute": (True, ()), "min": (True, ("int", "float")),
        "max": (True, ("int", "float")), "start": (False, ("int", "float")),
-       "also": (False, ()), "choices": (True, ("array",))}
+       "also": (False, ()), "choices": (True, ("array",)), "source": (False, ())}
 MEASURED = {"paper": (True, ()), "rows": (False, ()), "benchmark": (False, ()),
             "file": (True, ()), "curve": (True, ()), "min-bytes": (False, ("int", "float")),
             "max-bytes": (False, ("int", "float"))}

@@ -3,6 +3,10 @@
 """Run every recipe under recipes/ and check that the profiles hold what it fits.
 
     utils/check-recipes.py [OUT] [--only a,b] [--jobs N]
+    utils/check-recipes.py [OUT] --all [--jobs N]
+
+With --all, the joint calibration (./ns3 calibrate --all --out=OUT/all) instead: every value it
+fits, at every place it goes, against the profiles, with the same rule.
 
 Each recipe runs as ``./ns3 calibrate recipes/NAME.toml --out=OUT/NAME`` would (after
 ``./ns3 build``); then every fitted attribute, and every attribute its ``also`` names, is compared
@@ -35,7 +39,12 @@ def main(argv):
     parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "results", "recipes"))
     parser.add_argument("--only", default="")
     parser.add_argument("--jobs", default=str(os.cpu_count() or 2))
+    parser.add_argument("--all", action="store_true",
+                        help="run the joint calibration (./ns3 calibrate --all) instead of each "
+                             "recipe alone and check the profiles hold what it fits")
     args = parser.parse_args(argv)
+    if args.all:
+        return check_joint(os.path.join(args.out, "all"), args.jobs)
     names = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "recipes"))
                    if f.endswith(".toml"))
     only = [n for n in args.only.split(",") if n]
@@ -59,6 +68,28 @@ def main(argv):
             said = {"same": "ok", "within": "ok (within its error)"}.get(verdict, "DIFFERS")
             print(f"{name:26s} {profile:20s} {tgt}.{at:26s} profile {held:>10s}  "
                   f"fit {fitted:>10s}  {said}  ({wall:.0f} s)")
+    return 1 if differ else 0
+
+
+def check_joint(out, jobs):
+    """``--all``: the joint fit's values against the profiles."""
+    from clusternet.jointfit import held_and_joint
+
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "clusternet.calibrate", "--all", f"--out={out}",
+                           f"--jobs={jobs}"], cwd=ROOT)
+    wall = time.monotonic() - began
+    if done.returncode != 0:
+        print(f"calibrate --all failed (status {done.returncode})")
+        return 1
+    differ = 0
+    for profile, tgt, at, held, fitted, verdict in held_and_joint(
+            os.path.join(out, "values.csv"), load_profiles()):
+        differ += verdict == "differs"
+        said = {"same": "ok", "within": "ok (within its error)"}.get(verdict, "DIFFERS")
+        print(f"{profile:20s} {tgt}.{at:26s} profile {held:>10s}  joint fit {fitted:>10s}  "
+              f"{said}")
+    print(f"joint fit: {wall:.0f} s")
     return 1 if differ else 0
 
 
