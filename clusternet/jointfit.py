@@ -47,6 +47,7 @@ import numpy as np
 import pandas as pd
 
 from . import calibrate as cal
+from .calibrate import say
 from . import sweep as sw
 from .catalogue import PROFILE_PATH_ENV, load_tables
 
@@ -74,10 +75,6 @@ PROGRESS_EVERY = 30.0
 
 class JointError(cal.CalibrationError):
     """The joint fit cannot run or refuses its problem; one line says why."""
-
-
-def say(msg):
-    cal.say(msg)
 
 
 # --- the problem ------------------------------------------------------------------------------
@@ -481,16 +478,9 @@ class JointObjective(cal.Objective):
         self.evaluations += 1
         r = self.residuals_of(vec)
         say(f"step {self.evaluations}: cost {cal.robust_cost(r, self.problem.loss):.6g}; fitted "
-            f"rows {_error_text(vec[:len(self.rows)][self.fitted])}; {self.points.runs} "
+            f"rows {cal._error_text(vec[:len(self.rows)][self.fitted])}; {self.points.runs} "
             "simulations so far")
         return r
-
-
-def _error_text(errs):
-    a = np.abs(errs[np.isfinite(errs)])
-    if a.size == 0:
-        return "none evaluated"
-    return f"|error| median {100 * np.median(a):.2f} %, max {100 * a.max():.1f} %"
 
 
 # --- the fit ----------------------------------------------------------------------------------
@@ -694,7 +684,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
         f"fitted profile{', less paper ' + hold_out + chr(39) + 's' if hold_out else ''}); "
         f"{len(free)} values fitted, {len(frozen)} kept at their sources")
     start_vec = obj.simulated(obj.texts(z0))
-    say(f"start: fitted rows {_error_text(start_vec[:len(rows)][fitted])}")
+    say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
     say(f"slopes at the start: {len(free)} values")
     jac0 = obj.jacobian(z0, only=free) if free else np.zeros((n_fit, 0))
     refused = [(params[free[k]].key, [row_label(rows, j) for j in js])
