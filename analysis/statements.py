@@ -1762,9 +1762,9 @@ STATEMENTS = [
               "WinSock shared memory, NT4 and NT5: minimum at 16-64 KB <= 0.5 x 8 KB; 128 KB "
               ">= 0.5 x 8 KB", s002_winsock_shm_dip, False,
               "the dip is the model's Nagle / delayed-ACK stall (AfdBuffering), and whether a "
-              "size stalls depends on segment-count parity and timing: with NT5's window it also "
-              "hits the largest sizes, so the NT5 curve does not recover; NT4 escapes only "
-              "because its faster copy moves the stalls"),
+              "size stalls depends on segment-count parity and timing: NT4 dips where the "
+              "paper says but stalls again at larger sizes, NT5 at its smallest dip size and at "
+              "the largest ones, so neither curve recovers where the paper's does"),
     Statement("s002-11", "002", "6.3.1, 7.1",
               "It should be noted that higher peak bandwidths were achieved under NT5 compared to "
               "NT 4.", "nt-pingpong",

@@ -1320,10 +1320,11 @@ def parameters_frame(result):
     return pd.DataFrame(rows)
 
 
-def agreement(held, fitted, rel_sigma):
+def agreement(held, fitted, rel_sigma, within=AGREEMENT):
     """How a profile's value ``held`` compares with a fit's ``fitted`` (attribute strings), whose
     relative standard error is ``rel_sigma`` (NaN when the fit gives none): ``"same"`` (equal
-    numbers), ``"within"`` (at most :data:`AGREEMENT` standard errors apart) or ``"differs"``."""
+    numbers), ``"within"`` (at most ``within`` standard errors apart, by default
+    :data:`AGREEMENT`) or ``"differs"``."""
     try:
         h, hu = parse_quantity(held, "profile")
         f, fu = parse_quantity(fitted, "fit")
@@ -1332,7 +1333,7 @@ def agreement(held, fitted, rel_sigma):
         return "same" if held == fitted else "differs"
     if math.isclose(h, f, rel_tol=1e-12, abs_tol=0.0):
         return "same"
-    if math.isfinite(rel_sigma) and abs(h - f) <= AGREEMENT * rel_sigma * abs(f):
+    if math.isfinite(rel_sigma) and abs(h - f) <= within * rel_sigma * abs(f):
         return "within"
     return "differs"
 

@@ -195,6 +195,16 @@ def run_point_with(binary, args, file, env, cwd, catalogue_text):
         return sw.run_point(binary, args, file, {**env, PROFILE_PATH_ENV: path}, cwd)
 
 
+def _values_of(table):
+    """A profile's table without what does not reach a simulation: each attribute's value
+    without its note, the profile without its description."""
+    if table is None:
+        return None
+    return {k: ({a: v[0] if isinstance(v, list) else v for a, v in t.items()}
+                if isinstance(t, dict) else t)
+            for k, t in table.items() if k != "description"}
+
+
 def _parts_names(parts):
     """``kind:name;...`` -> the set of profile names."""
     return {p.split(":", 1)[1] for p in parts.split(";") if ":" in p}
@@ -237,13 +247,15 @@ class Points:
                             sweep.inputs_sha, sweep.env)
 
     def key(self, sweep, p, overrides):
-        """The key of the point's rows: its identity, the profile tables of its parts as the
-        files hold them (an edit of a profile it is not composed of leaves the key), and the
-        candidate values on its parts."""
+        """The key of the point's rows: its identity and the values its parts have, as the
+        files hold them with the candidate ``overrides`` laid on. A note, a description or a
+        profile the point is not composed of leaves the key; so does writing a candidate into
+        the files (the point simulated with it is the point the files now describe)."""
         names = sorted(self.parts[(sweep.scenario, p["file"])])
-        tables = json.dumps({n: self.tables.get(n) for n in names}, sort_keys=True)
-        ident = json.dumps([self.composition(sweep, p), tables,
-                            sorted(list(o) for o in overrides)])
+        values = {n: _values_of(self.tables.get(n)) for n in names}
+        for profile, target, attribute, text in overrides:
+            values[profile].setdefault(target, {})[attribute] = text
+        ident = json.dumps([self.composition(sweep, p), values], sort_keys=True)
         return hashlib.sha256(ident.encode()).hexdigest()
 
     def on_parts(self, sweep, p, overrides):
@@ -287,6 +299,8 @@ class Points:
             say(f"composing: {len(todo)} of {len(self.all())} points not simulated on this "
                 "code yet")
         self.run(todo, "composing")
+        # A point whose composition the store knows, but whose parts' tables were edited since.
+        self.ensure([()], "the catalogue's values")
 
     def run(self, todo, stage):
         """Simulate ``[(sweep, point, overrides)]`` (overrides already on the point's parts) on
@@ -345,11 +359,14 @@ class Points:
         return {(s.scenario, p["file"]): self.key(s, p, self.on_parts(s, p, overrides))
                 for s, p in self.all()}
 
-    def ensure(self, override_sets, stage):
-        """Simulate what the store lacks for every set of ``override_sets``."""
+    def ensure(self, override_sets, stage, scenarios=None):
+        """Simulate what the store lacks for every set of ``override_sets``, of the points of
+        ``scenarios`` (default: every scenario's)."""
         todo, seen = [], set()
         for over in override_sets:
             for s, p in self.all():
+                if scenarios is not None and s.scenario not in scenarios:
+                    continue
                 mine = self.on_parts(s, p, over)
                 key = self.key(s, p, mine)
                 if key in seen:
@@ -397,6 +414,11 @@ class JointObjective(cal.Objective):
         self.summaries = {}              # (scenario, keys of its points) -> (summary, data)
         self.evaluations = 0
         self.base = problem.parameters
+        # The scenarios the fit reads: those of its fitted rows and kept statements. The others
+        # (a held-out paper's, the statements' that no recipe keeps) are simulated at the start
+        # and at the fit only (full_vector, full_frames).
+        self.active = set(self.rows.scenario[self.fitted]) | {
+            n for st in problem.statements for n in st.scenarios}
 
     def texts(self, z):
         """Each value's text at ``z``; None where it is the profile's own value."""
@@ -425,21 +447,34 @@ class JointObjective(cal.Objective):
 
     def simulate_many(self, text_sets, stage="simulating"):
         todo = [t for t in dict.fromkeys(text_sets) if t not in self.cache]
-        self.points.ensure([self.overrides(t) for t in todo], stage)
+        self.points.ensure([self.overrides(t) for t in todo], stage, self.active)
         for t in todo:
-            self.cache[t] = self._vector(t)
+            self.cache[t] = self._vector(t, self.active)
         return [self.cache[t] for t in text_sets]
+
+    def full_frames(self, texts):
+        """:meth:`frames` of every scenario at ``texts``, simulating what is missing."""
+        self.points.ensure([self.overrides(texts)], "every scenario")
+        return self.frames(texts)
+
+    def full_vector(self, texts):
+        """Every reference row's error and the kept statements' margins at ``texts``."""
+        self.full_frames(texts)
+        return self._vector(texts)
 
     def simulated(self, texts):
         return self.simulate_many([texts])[0]
 
-    def frames(self, texts):
-        """``{scenario: (summary, data)}`` at ``texts`` (simulated already)."""
+    def frames(self, texts, scenarios=None):
+        """``{scenario: (summary, data)}`` at ``texts`` (simulated already), of ``scenarios``
+        (default: all)."""
         from analysis.summary import build_summary
 
         keys = self.points.keys(self.overrides(texts))
         out = {}
         for s in self.points.sweeps:
+            if scenarios is not None and s.scenario not in scenarios:
+                continue
             ident = (s.scenario, tuple(keys[(s.scenario, p["file"])] for p in s.points))
             if ident not in self.summaries:
                 data = self.points.data(s, keys)
@@ -451,11 +486,16 @@ class JointObjective(cal.Objective):
             out[s.scenario] = self.summaries[ident]
         return out
 
-    def _vector(self, texts):
-        frames = self.frames(texts)
+    def _vector(self, texts, scenarios=None):
+        """The rows' errors (NaN for a row outside ``scenarios``) and the kept statements'
+        margins."""
+        frames = self.frames(texts, scenarios)
         errs = []
         for scenario in dict.fromkeys(self.rows.scenario):
-            errs.append(frames[scenario][0]["rel_err"].to_numpy(dtype=float))
+            if scenario in frames:
+                errs.append(frames[scenario][0]["rel_err"].to_numpy(dtype=float))
+            else:
+                errs.append(np.full(int((self.rows.scenario == scenario).sum()), np.nan))
         errs = np.concatenate(errs)
         margins = cal.statement_margins(self.problem.statements,
                                         {k: v[1] for k, v in frames.items()})
@@ -463,7 +503,7 @@ class JointObjective(cal.Objective):
 
     def sims_of(self, texts):
         """Every reference row's simulated value at ``texts``."""
-        frames = self.frames(texts)
+        frames = self.full_frames(texts)
         return np.concatenate([frames[s][0]["sim_value"].to_numpy(dtype=float)
                                for s in dict.fromkeys(self.rows.scenario)])
 
@@ -652,7 +692,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
         f"points of {len(scenarios)} scenarios")
     points.compose()
     ref_scenarios = [s for s in scenarios if s in set(ref.scenario)]
-    probe = JointObjective(problem, points, pd.DataFrame({"scenario": ref_scenarios}), [])
+    probe = JointObjective(problem, points, pd.DataFrame({"scenario": ref_scenarios}),
+                           np.zeros(len(ref_scenarios), dtype=bool))
     start_texts = tuple(None for _ in params)
     frames = probe.frames(start_texts)
     rows = _row_frame(frames, ref_scenarios)
@@ -729,8 +770,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     out_rows["fitted"] = fitted
     out_rows["start_sim"] = obj.sims_of(obj.texts(z0))
     out_rows["fitted_sim"] = obj.sims_of(fitted_texts)
-    out_rows["start_err"] = start_vec[:n]
-    out_rows["fitted_err"] = fit_vec[:n]
+    out_rows["start_err"] = obj.full_vector(obj.texts(z0))[:n]
+    out_rows["fitted_err"] = obj.full_vector(fitted_texts)[:n]
     records = []
     for i, p in enumerate(params):
         k = free.index(i) if i in free else None
@@ -750,8 +791,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     statements = pd.DataFrame({
         "id": [st.id for st in judged], "paper": [st.seed for st in judged],
         "recorded": [st.holds for st in judged],
-        "start": statement_outcomes(judged, obj.frames(obj.texts(z0))),
-        "fitted": statement_outcomes(judged, obj.frames(fitted_texts))})
+        "start": statement_outcomes(judged, obj.full_frames(obj.texts(z0))),
+        "fitted": statement_outcomes(judged, obj.full_frames(fitted_texts))})
     return JointFit(problem, out_rows, pd.DataFrame(records), hold_out, [], points.runs,
                     points.read, time.monotonic() - began, statements)
 
@@ -791,11 +832,11 @@ def paper_table(rows, statements=None):
     return pd.DataFrame(out)
 
 
-def held_and_joint(values_csv, profiles):
+def held_and_joint(values_csv, profiles, within=cal.AGREEMENT):
     """Each place of each value a written ``values.csv`` fits, with the value ``profiles``
     (:func:`clusternet.catalogue.load_profiles`) holds, the joint fit's and their
-    :func:`clusternet.calibrate.agreement`: ``[(profile, target, attribute, held, fitted,
-    verdict), ...]``."""
+    :func:`clusternet.calibrate.agreement` (``within`` standard errors): ``[(profile, target,
+    attribute, held, fitted, verdict), ...]``."""
     table = pd.read_csv(values_csv, dtype=str, keep_default_na=False)
     out = []
     for row in table.itertuples(index=False):
@@ -805,7 +846,7 @@ def held_and_joint(values_csv, profiles):
             target, attribute = attr.split(".")
             held = profiles[profile].values[(target, attribute)][0]
             out.append((profile, target, attribute, held, row.fitted,
-                        cal.agreement(held, row.fitted, sigma)))
+                        cal.agreement(held, row.fitted, sigma, within)))
     return out
 
 
