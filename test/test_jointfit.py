@@ -331,3 +331,25 @@ def test_the_fm_values_the_profiles_hold_are_the_joint_fits(tmp_path, pool):
     assert len(verdicts) == 5   # 3 values at 5 places (FM 2.1's and HPVM 1.9's RecvCycles)
     for profile, target, attribute, held, fitted, verdict in verdicts:
         assert verdict != "differs", f"{profile} {target}.{attribute}: {held}, fit {fitted}"
+
+
+def test_a_local_fit_that_stops_short_is_restarted_until_it_stands_still():
+    """scipy's trust region can stop a fit short of the optimum; the joint fit restarts it from
+    where it stopped until a restart gains less than JOINT_FTOL of the cost. Here each local fit
+    goes half way to the optimum at 1 (cost 1 + (z-1)^2 from z = 0: 2, 1.25, 1.0625, ...)."""
+    calls = []
+
+    def half_way(z):
+        calls.append(z.copy())
+        return z + (1.0 - z) / 2
+
+    def cost(z):
+        return 1.0 + float(np.sum((z - 1.0) ** 2))
+
+    z = jointfit.fit_until_still(cost, half_way, np.zeros(1))
+    assert 1 - z[0] <= 2 ** -5 and cost(z) - 1 <= 2 * jointfit.JOINT_FTOL
+    assert 5 <= len(calls) <= jointfit.MAX_RESTARTS
+    # A fit at the optimum is run once; one that ends higher is not taken.
+    calls.clear()
+    assert jointfit.fit_until_still(cost, lambda z: z, np.ones(1)) == pytest.approx([1.0])
+    assert jointfit.fit_until_still(cost, lambda z: z - 1, np.ones(1)) == pytest.approx([1.0])
