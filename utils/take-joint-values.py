@@ -77,7 +77,13 @@ def main(argv):
               file=sys.stderr)
         return 2
     with open(path, encoding="utf-8", newline="") as f:
-        values = [r for r in csv.DictReader(f) if r["how"] == "fitted"]
+        reader = csv.DictReader(f)
+        missing = {"places", "fitted", "how"} - set(reader.fieldnames or [])
+        if missing:
+            print(f"{path}: no column {', '.join(sorted(missing))}: not a values.csv of "
+                  "./ns3 calibrate --all", file=sys.stderr)
+            return 2
+        values = [r for r in reader if r["how"] == "fitted"]
     files = {}
     for name in sorted(os.listdir(PROFILES)):
         if name.endswith(".toml"):
