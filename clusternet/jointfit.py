@@ -743,6 +743,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
                                     <= NARROW_WHOLE)]
     narrow = [i for i in free if i not in wide]
     z = z0.copy()
+
     def cost(zz):
         return cal.robust_cost(obj.residuals_of(obj.simulated(obj.texts(zz))), problem.loss)
 
