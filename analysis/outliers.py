@@ -50,7 +50,6 @@ _GIGE_FAST = (
 EXPLAINED = {
     ("gige-mpi-netpipe", "nic=sknet;mtu=9000;stack=mpich", "ratio_vs_mtu1500"): _MPICH_JUMBO,
     ("gige-mpi-netpipe", "nic=acenic;mtu=9000;stack=mpich", "ratio_vs_mtu1500"): _MPICH_JUMBO,
-    ("gige-mpi-netpipe", "nic=acenic;mtu=9000;stack=lam", "latency_us"): _ACENIC_JUMBO,
     ("gige-tcp-netpipe", "nic=acenic;mtu=9000;sockbuf=131072", "latency_us"): _ACENIC_JUMBO,
     ("gige-mpi-netpipe", "nic=acenic;mtu=9000;stack=mpich", "latency_us"): (
         "The paper's MPICH latency on the ACEnic at MTU 9000 is many times every other latency "

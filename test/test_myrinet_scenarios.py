@@ -141,3 +141,21 @@ def test_incast_back_pressure_is_lossless(scenario_bin, scenario_env, tmp_path):
     # At the link rate the receiver never STOPs; 15:1 contention still STOPs the senders.
     fast = data[data["drain_mbps"] == 2000]
     assert (fast[fast["link"].str.startswith("switch->")]["stops"] == 0).all()
+
+
+@pytest.mark.parametrize("send_cycles", [118, 120, 122])
+def test_gm_never_stalls_when_a_go_back_is_dropped_again(scenario_bin, scenario_env, tmp_path,
+                                                          send_cycles):
+    """A NACK the receiver holds back (one per expected sequence per RetransmitDelay) is owed,
+    not forgotten: with the MCP's send set-up at 120 cycles, logp_test's 64-message burst of 515
+    bytes once had the go-back's first packet dropped again with every later packet already
+    dropped inside the window, so no NACK followed and the test stalled (found by the joint
+    calibration). Every burst must end, and every message be acknowledged."""
+    out = tmp_path / f"logp-{send_cycles}"
+    proc = subprocess.run([scenario_bin("myrinet-gm-allsize"), f"--out={out}", "--lanai=lanai9",
+                           "--mode=logp", f"--set=mcp.SendCycles={send_cycles}",
+                           "--min-msg=400", "--max-msg=600"],
+                          capture_output=True, text=True, env=scenario_env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = pd.read_csv(out / "data.csv")
+    assert len(data) > 0 and (data["mbytes_per_s"] > 0).all()

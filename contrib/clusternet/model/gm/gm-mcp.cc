@@ -128,6 +128,11 @@ GmMcp::DoDispose()
         ev.Cancel();
     }
     m_goBackTimer.clear();
+    for (auto& [node, ev] : m_owedNack)
+    {
+        ev.Cancel();
+    }
+    m_owedNack.clear();
     m_received.clear();
     m_assemblies.clear();
     Object::DoDispose();
@@ -586,12 +591,36 @@ GmMcp::Drop(const GmHeader& h, bool noBuffer)
     }
     // One NACK per expected sequence number per RetransmitDelay: every packet sent before the
     // sender's go-back is covered by it.
+    // A NACK held back is owed: if the window closes with the same sequence still expected (the
+    // go-back's first packet dropped too, and nothing after it to NACK), it goes out then.
     auto last = m_lastNack.find(h.GetSourceNode());
     if (last != m_lastNack.end() && last->second.first == expected &&
         Simulator::Now() - last->second.second < m_retransmitDelay)
     {
+        EventId& owed = m_owedNack[h.GetSourceNode()];
+        if (!owed.IsPending())
+        {
+            NS_LOG_LOGIC("NACK of " << expected << " held back: owed at the window's end");
+            owed = Simulator::Schedule(last->second.second + m_retransmitDelay - Simulator::Now(),
+                                       &GmMcp::OwedNack,
+                                       this,
+                                       h,
+                                       expected);
+        }
         return;
     }
+    m_lastNack[h.GetSourceNode()] = {expected, Simulator::Now()};
+    SendNack(h, expected);
+}
+
+void
+GmMcp::OwedNack(GmHeader h, uint32_t expected)
+{
+    if (m_expectedSeq[h.GetSourceNode()] != expected)
+    {
+        return; // the go-back arrived: nothing owed
+    }
+    NS_LOG_LOGIC("owed NACK of " << expected << " sent");
     m_lastNack[h.GetSourceNode()] = {expected, Simulator::Now()};
     SendNack(h, expected);
 }

@@ -195,6 +195,8 @@ class GmMcp : public Object
     void ResendRead(Resend resend);
     void Drop(const GmHeader& header, bool noBuffer);
     void SendNack(const GmHeader& data, uint32_t expected);
+    /// The NACK Drop held back for @p expected, sent if that sequence is still expected.
+    void OwedNack(GmHeader data, uint32_t expected);
     /// Send an ACK or NACK with sequence number @p seq back to the sender of @p data.
     void SendControl(GmHeader::Kind kind, const GmHeader& data, uint32_t seq);
     void HandleData(Ptr<Packet> packet);
@@ -224,6 +226,7 @@ class GmMcp : public Object
     std::map<uint16_t, uint32_t> m_resendsPending;
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
+    std::map<uint16_t, EventId> m_owedNack; //!< per source: a NACK held back, due at its window's end
     /// The packet interface's one send DMA.
     enum SendState
     {
