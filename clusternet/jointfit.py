@@ -762,12 +762,11 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
             say("local fit again, the whole ones held where they moved")
             z_moved = fit_until_still(cost, local_from, z_moved)
         z = z_moved
-    # The profiles hold rounded values: report what they would give.
-    fitted_texts = tuple(t if i in frozen else obj.own(i, params[i].text(
-        params[i].from_z(z[i]), cal.SIGNIFICANT)) for i, t in enumerate(obj.texts(z)))
-    zr = np.array([params[i].to_z(params[i].rounded(params[i].from_z(z[i]))) for i in
-                   range(len(params))])
-    zr = np.clip(zr, 0.0, 1.0)
+    # The profiles take the values as simulated (8 significant digits): rounded further, a value
+    # can cross an edge of the cost (a statement at its check, a 200 ms stall flipping), and the
+    # profiles would not hold the point where the fit stood still.
+    fitted_texts = obj.texts(z)
+    zr = z
     fit_vec = obj.simulated(fitted_texts)
     say("slopes at the fit, for how well each value is determined")
     jac = obj.jacobian(zr, only=free) if free else np.zeros((n_fit, 0))
@@ -811,19 +810,17 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
 def fit_until_still(cost, fit_from, z):
     """``fit_from(z)`` (a local fit) restarted from where it stopped until a restart lowers
     ``cost`` by less than :data:`JOINT_FTOL` of it, at most :data:`MAX_RESTARTS` times; a
-    restart that ends higher is not taken."""
+    restart that ends higher, or lower by less than that, is not taken (so a fit started where
+    it stands still returns its start)."""
     c = cost(z)
     for n in range(MAX_RESTARTS):
         if n:
             say(f"restart {n} of the local fit, from cost {c:.6g}")
         z_new = fit_from(z)
         c_new = cost(z_new)
-        if c_new >= c:
+        if c - c_new <= JOINT_FTOL * c:
             break
-        still = c - c_new <= JOINT_FTOL * c
         z, c = z_new, c_new
-        if still:
-            break
     return z
 
 
