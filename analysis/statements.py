@@ -677,12 +677,22 @@ def _spearman(a, b):
     return round(a.rank().corr(b.rank()), 9)
 
 
-def s000_mpi_follows_tcp(data):
+def _mpi_tcp_rank_correlations(data):
     mpi, tcp = data["gige-mpi-netpipe"], data["gige-tcp-netpipe"]
     tcp_peaks = peaks(tcp, "mbps", ["nic", "mtu"], by="block_bytes")
     mpi_peaks = peaks(mpi, "mbps", ["stack", "nic", "mtu"], by="block_bytes")
-    rho = {stack: _spearman(tcp_peaks, mpi_peaks[stack]) for stack in ("lam", "mpich")}
+    return {stack: _spearman(tcp_peaks, mpi_peaks[stack]) for stack in ("lam", "mpich")}
+
+
+def s000_mpi_follows_tcp(data):
+    rho = _mpi_tcp_rank_correlations(data)
     return _all((r >= 0.5, f"{stack} rank correlation {_fmt(r)}") for stack, r in rho.items())
+
+
+def s000_mpi_follows_tcp_margin(data):
+    """The smaller rank correlation above 0.5 (in steps of a tenth over five curves: a fit
+    cannot slope back to it, but rejects a step that breaks it)."""
+    return min(_mpi_tcp_rank_correlations(data).values()) - 0.5
 
 
 def s000_mvich_superior(data):
@@ -1583,7 +1593,7 @@ STATEMENTS = [
               "an MPI implementation layered on top of a TCP/IP protocol depends highly on the "
               "underlying TCP/IP performance", ("gige-mpi-netpipe", "gige-tcp-netpipe"),
               "rank correlation of TCP and MPI peaks over the 5 NIC/MTU curves >= 0.5, LAM and "
-              "MPICH", s000_mpi_follows_tcp, True),
+              "MPICH", s000_mpi_follows_tcp, True, margin=s000_mpi_follows_tcp_margin),
     Statement("s000-19", "000", "4.2",
               "MVICH performance is much superior to that of LAM or MPICH using TCP/UDP as "
               "communication transport", "gige-mpi-netpipe",

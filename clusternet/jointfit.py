@@ -654,6 +654,14 @@ class JointFit:
     #                                   fitted (True, False, or None: cannot be checked)
 
 
+def kept_statements(recipes_keep, judged, hold_out=""):
+    """The statements the joint fit keeps: every one a recipe keeps and every judged one with a
+    margin (a fit must not step across a paper's sentence it can measure), less the held-out
+    paper's (its sentences are predicted, not fitted); in id order."""
+    keep = {st.id: st for st in [*recipes_keep, *(st for st in judged if st.margin is not None)]}
+    return tuple(keep[k] for k in sorted(keep) if keep[k].seed != hold_out)
+
+
 def check_paper(paper):
     """Refuse a --hold-out that names no paper of the reference rows."""
     from analysis.reference import load_reference
@@ -691,6 +699,8 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
         judged = [st for st in STATEMENTS if set(st.scenarios) <= set(scenarios)]
     else:
         judged = list(STATEMENTS)
+    problem = dataclasses.replace(problem, statements=kept_statements(problem.statements, judged,
+                                                                      hold_out))
     scenarios = sorted(set(ref.scenario) | {n for st in [*problem.statements, *judged]
                                              for n in st.scenarios})
     points = Points(scenarios, results, store, client, build)

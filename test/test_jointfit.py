@@ -357,3 +357,19 @@ def test_a_local_fit_that_stops_short_is_restarted_until_it_stands_still():
     # 1.0001 at 0.99, 1.000025 at 0.995), it returns its start, as the check of the profiles needs.
     start = np.array([0.99])
     assert jointfit.fit_until_still(cost, lambda z: z + 0.005, start)[0] == 0.99
+
+
+def test_the_fit_keeps_every_measurable_statement_but_the_held_out_papers():
+    """Kept: the recipes' statements and every statement with a margin (so a step across a
+    paper's sentence is rejected); a held-out paper's statements are predicted, never kept."""
+    from analysis.statements import STATEMENTS
+
+    with_margin = sorted(st.id for st in STATEMENTS if st.margin is not None)
+    assert "s000-18" in with_margin
+    no_margin = next(st for st in STATEMENTS if st.margin is None and st.seed == "003")
+    ids = [st.id for st in jointfit.kept_statements((no_margin,), STATEMENTS)]
+    assert ids == sorted([*with_margin, no_margin.id])
+    held = [st.id for st in jointfit.kept_statements((no_margin,), STATEMENTS, "001")]
+    assert held == sorted([*(i for i in with_margin if not i.startswith("s001")), no_margin.id])
+    assert [st.id for st in jointfit.kept_statements((no_margin,), STATEMENTS, "003")] == \
+        [i for i in with_margin]
