@@ -18,8 +18,9 @@ hold-out run: the store under ``results/calibrate/.points``; or by the reproduct
 local workers, or ``--scheduler``), longest first.
 
 Residuals: each reference row's signed error as ``summary.csv`` scores it
-(:func:`analysis.summary.build_summary`), under the recipes' robust loss, and one per statement a
-recipe keeps (as a recipe does: 0 while it holds with room to spare, steep as it nears its check).
+(:func:`analysis.summary.build_summary`), under the recipes' robust loss, and one per statement
+kept (:func:`kept_statements`: a recipe's, or any with a margin, never the held-out paper's; as a
+recipe does: 0 while it holds with room to spare, steep as it nears its check).
 Rows that read no point composed of a fitted value's profile cannot move; they are reported, not
 fitted.
 
