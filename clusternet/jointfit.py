@@ -777,12 +777,11 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     # can cross an edge of the cost (a statement at its check, a 200 ms stall flipping), and the
     # profiles would not hold the point where the fit stood still.
     fitted_texts = obj.texts(z)
-    zr = z
     fit_vec = obj.simulated(fitted_texts)
     say("slopes at the fit, for how well each value is determined")
-    jac = obj.jacobian(zr, only=free) if free else np.zeros((n_fit, 0))
+    jac = obj.jacobian(z, only=free) if free else np.zeros((n_fit, 0))
     sigma, notes = cal.determination([params[i] for i in free], jac,
-                                     obj.residuals_of(fit_vec), zr[free],
+                                     obj.residuals_of(fit_vec), z[free],
                                      robust_scatter(fit_vec[:len(rows)][fitted]))
     deciding = determining_rows(jac, fitted_index, n_fit, rows)
     with_slope = slope_rows(jac, fitted_index, n_fit)

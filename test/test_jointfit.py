@@ -372,4 +372,4 @@ def test_the_fit_keeps_every_measurable_statement_but_the_held_out_papers():
     held = [st.id for st in jointfit.kept_statements((no_margin,), STATEMENTS, "001")]
     assert held == sorted([*(i for i in with_margin if not i.startswith("s001")), no_margin.id])
     assert [st.id for st in jointfit.kept_statements((no_margin,), STATEMENTS, "003")] == \
-        [i for i in with_margin]
+        with_margin

@@ -226,7 +226,7 @@ class GmMcp : public Object
     std::map<uint16_t, uint32_t> m_resendsPending;
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
-    std::map<uint16_t, EventId> m_owedNack; //!< per source: a NACK held back, due at its window's end
+    std::map<uint16_t, EventId> m_owedNack; //!< per source: a held-back NACK, due at window end
     /// The packet interface's one send DMA.
     enum SendState
     {
