@@ -60,6 +60,11 @@ SLOPE_FLOOR = 1e-4
 DETERMINING_SHARE = 0.05
 #: Fewest fitted rows a value needs slopes on.
 MIN_ROWS = 2
+#: One row dominates a value when it carries more than this share of the value's information
+#: (the squared slopes of the fitted rows): the other rows together then move it by less than a
+#: third of what that row does (sqrt(0.1 / 0.9)). values.csv's ``one_row`` says so; the fit
+#: refuses only a value with slopes on fewer than MIN_ROWS rows.
+ONE_ROW_SHARE = 0.9
 #: Whole values with at most this many steps between their bounds (a DMA burst, a latency in
 #: bus cycles) are searched one unit at a time after the fit; wider ones are fitted as numbers
 #: and rounded.
@@ -94,14 +99,23 @@ class Problem:
     recipes: list           # the recipe names fitting each parameter (", "-joined)
     statements: tuple       # analysis.statements.Statement every recipe keeps
     loss: str = cal.LOSS
+    own_starts: list = None   # each value where a hold-out starts it (:func:`own_start`)
+
+
+def own_start(p):
+    """Where a hold-out starts the value of ``p`` (a recipe's :class:`clusternet.calibrate.
+    Parameter`): its source's value, else the recipe's ``start``, else the profile's (which the
+    joint fit over every paper wrote, so a hold-out would start where the held-out paper had
+    helped put it)."""
+    return p.source[0] if p.source is not None else p.start
 
 
 def joint_parameters(recipes, catalogue):
     """One :class:`clusternet.calibrate.Parameter` per fitted value of ``recipes`` (the first
-    recipe's bounds), starting at the value its profile holds. Raise :class:`JointError` when
-    two recipes fit one value over different bounds or places, or a profile's value lies
-    outside the bounds."""
-    params, fitted_by = {}, {}
+    recipe's bounds), starting at the value its profile holds, and each one's
+    :func:`own_start`. Raise :class:`JointError` when two recipes fit one value over different
+    bounds or places, or a profile's value lies outside the bounds."""
+    params, fitted_by, starts = {}, {}, {}
     for recipe in recipes:
         for p in recipe.parameters:
             if p.key in params:
@@ -130,18 +144,21 @@ def joint_parameters(recipes, catalogue):
                                      f"outside the recipe's bounds; widen min/max")
             params[p.key] = dataclasses.replace(p, start=start)
             fitted_by[p.key] = [recipe.path.stem]
+            starts[p.key] = own_start(p)
     keys = sorted(params)
-    return [params[k] for k in keys], [", ".join(fitted_by[k]) for k in keys]
+    return ([params[k] for k in keys], [", ".join(fitted_by[k]) for k in keys],
+            [starts[k] for k in keys])
 
 
 def load_problem(recipe_paths, catalogue):
     recipes = [cal.load_recipe(p) for p in recipe_paths]
-    params, by = joint_parameters(recipes, catalogue)
+    params, by, starts = joint_parameters(recipes, catalogue)
     statements = {}
     for r in recipes:
         for st in r.statements:
             statements.setdefault(st.id, st)
-    return Problem(params, by, tuple(statements[k] for k in sorted(statements)))
+    return Problem(params, by, tuple(statements[k] for k in sorted(statements)),
+                   own_starts=starts)
 
 
 # --- points -----------------------------------------------------------------------------------
@@ -606,6 +623,25 @@ def determining_rows(jac, fitted_index, n_rows, rows):
     return out
 
 
+def one_row_alone(jac, fitted_index, n_rows, rows):
+    """Per column of ``jac``, why one row determines the value (its slopes are on fewer than
+    :data:`MIN_ROWS` fitted rows, or one row carries more than :data:`ONE_ROW_SHARE` of its
+    information), or None when the rows determine it together."""
+    out = []
+    shares = determining_rows(jac, fitted_index, n_rows, rows)
+    for js, share in zip(slope_rows(jac, fitted_index, n_rows), shares):
+        if not js:
+            out.append("no fitted row moves with it")
+        elif len(js) < MIN_ROWS:
+            out.append(f"{row_label(rows, js[0])} is the only row it moves")
+        elif share and share[0][1] > ONE_ROW_SHARE:
+            out.append(f"{row_label(rows, share[0][0])} carries {100 * share[0][1]:.0f} % of "
+                       "its information")
+        else:
+            out.append(None)
+    return out
+
+
 def row_label(rows, i):
     r = rows.iloc[i]
     return f"{r.paper}/{r.scenario}/{r.config}/{r.metric}"
@@ -674,11 +710,10 @@ def check_paper(paper):
 
 
 def refusal_lines(refused):
-    """One line per value :func:`fit_all` refused."""
-    return [f"{key} is determined by {len(rows)} row{'' if len(rows) == 1 else 's'} alone"
-            + (f" ({', '.join(rows)})" if rows else "")
-            + ": take its [[fit]] out of the recipes and give the profile a value from a "
-              "source, or give it rows" for key, rows in refused]
+    """One line per value :func:`fit_all` refused (``(key, why)``, :func:`one_row_alone`'s)."""
+    return [f"{key} is determined by one row alone ({why}): take its [[fit]] out of the recipes "
+            "and give the profile a value from a source, or give it rows" for key, why in refused]
+
 
 
 def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=20,
@@ -735,7 +770,10 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     free = [i for i in range(len(params)) if i not in frozen]
     fitted_index = np.flatnonzero(fitted)
     n_fit = len(fitted_index)
-    z0 = np.array([p.to_z(p.start) for p in params])
+    # The fit over every paper starts at the profiles' values (it checks they stand still); a
+    # hold-out starts each value at its own start, not where the held-out paper helped put it.
+    starts = problem.own_starts if hold_out else [p.start for p in params]
+    z0 = np.array([p.to_z(x) for p, x in zip(params, starts)])
     for i, text in frozen.items():
         z0[i] = params[i].to_z(params[i].source[0])
     say(f"{len(rows)} reference rows, {n_fit} fitted ({int(touched.sum())} read a point of a "
@@ -745,11 +783,28 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
     say(f"slopes at the start: {len(free)} values")
     jac0 = obj.jacobian(z0, only=free) if free else np.zeros((n_fit, 0))
-    refused = [(params[free[k]].key, [row_label(rows, j) for j in js])
-               for k, js in enumerate(slope_rows(jac0, fitted_index, n_fit)) if len(js) < MIN_ROWS]
+    # A value with slopes on fewer than MIN_ROWS fitted rows: with a paper held out it keeps its
+    # source's value, as one with no row left does; over every paper the fit refuses it. (One
+    # row carrying most of a value's information is recorded, not refused: see values.csv.)
+    few = [len(js) < MIN_ROWS for js in slope_rows(jac0, fitted_index, n_fit)]
+    alone = [(free[k], why) for k, why in
+             enumerate(one_row_alone(jac0, fitted_index, n_fit, rows)) if few[k]]
+    refused = [(params[i].key, why) for i, why in alone
+               if not hold_out or params[i].source is None]
     if refused:
         return JointFit(problem, rows, pd.DataFrame(), hold_out, refused, points.runs,
                         points.read, time.monotonic() - began)
+    one_row = {}
+    for i, why in alone:
+        frozen[i] = obj.frozen[i] = params[i].text(params[i].source[0])
+        one_row[i] = why
+        z0[i] = params[i].to_z(params[i].source[0])
+    if one_row:
+        say(f"kept at their sources, one row left to determine them: "
+            f"{', '.join(params[i].key for i in one_row)}")
+        free = [i for i in free if i not in one_row]
+        start_vec = obj.simulated(obj.texts(z0))
+        say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
     wide = [i for i in free if not (params[i].integer and params[i].hi - params[i].lo
                                     <= NARROW_WHOLE)]
     narrow = [i for i in free if i not in wide]
@@ -784,6 +839,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
                                      obj.residuals_of(fit_vec), z[free],
                                      robust_scatter(fit_vec[:len(rows)][fitted]))
     deciding = determining_rows(jac, fitted_index, n_fit, rows)
+    dominated = one_row_alone(jac, fitted_index, n_fit, rows)
     with_slope = slope_rows(jac, fitted_index, n_fit)
     n = len(rows)
     out_rows = rows.copy()
@@ -793,19 +849,23 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     out_rows["start_err"] = obj.full_vector(obj.texts(z0))[:n]
     out_rows["fitted_err"] = obj.full_vector(fitted_texts)[:n]
     records = []
+    began_at = obj.texts(z0)
     for i, p in enumerate(params):
         k = free.index(i) if i in free else None
         start_text = catalogue[p.profile].values[(p.target, p.attribute)][0]
         records.append({
             "value": p.key, "places": " ".join(f"{a}:{b}.{c}" for a, b, c in p.places),
             "recipes": problem.recipes[i], "profile_value": start_text,
+            "start": began_at[i] if began_at[i] is not None else start_text,
             "fitted": fitted_texts[i] if fitted_texts[i] is not None else start_text,
-            "how": "kept at its source: " + p.source[1] if k is None else "fitted",
+            "how": "fitted" if k is not None else "kept at its source" + (
+                f" ({one_row[i]})" if i in one_row else "") + ": " + p.source[1],
             "rel_sigma": sigma[k] if k is not None else math.nan,
             "note": notes[k] if k is not None else "",
             "rows": len(with_slope[k]) if k is not None else 0,
             "determining": ";".join(f"{row_label(rows, j)} {100 * s:.0f} %"
-                                    for j, s in deciding[k]) if k is not None else ""})
+                                    for j, s in deciding[k]) if k is not None else "",
+            "one_row": (dominated[k] or "") if k is not None else ""})
     for st, m0, m in zip(problem.statements, start_vec[n:], fit_vec[n:]):
         say(f"statement {st.id}: {cal._margin_text(m)}; start {cal._margin_text(m0)}")
     statements = pd.DataFrame({

@@ -42,6 +42,8 @@ profile = "wmpi"
 attribute = "shm.WakeCycles"
 min = "225.0"
 max = "90000.0"
+start = "13500"
+{source}
 [[measured]]
 paper = "002"
 rows = [["stack=wmpi;os=nt4;net=shm", "latency_us"]]
@@ -132,11 +134,41 @@ def test_a_part_edited_since_the_store_composed_its_points_is_simulated_anew(loo
 def test_a_value_one_row_determines_is_refused_and_named(tmp_path, pool):
     """WMPI's shared-memory wake-up reaches one row of seed 002 (its NT 4 shared-memory
     latency): WMPI's other row runs over Fast Ethernet, where no shared memory is waited on."""
-    result = fit(tmp_path, WMPI, pool, tmp_path / "store")
-    assert [key for key, _ in result.refused] == ["wmpi shm.WakeCycles"]
-    assert result.refused[0][1] == ["002/nt-pingpong/stack=wmpi;os=nt4;net=shm/latency_us"]
+    result = fit(tmp_path, WMPI.format(source=""), pool, tmp_path / "store")
+    assert result.refused == [("wmpi shm.WakeCycles", "002/nt-pingpong/stack=wmpi;os=nt4;"
+                                                      "net=shm/latency_us is the only row it moves")]
     line, = jointfit.refusal_lines(result.refused)
-    assert line.startswith("wmpi shm.WakeCycles is determined by 1 row alone (002/")
+    assert line.startswith("wmpi shm.WakeCycles is determined by one row alone (002/")
+
+
+def test_a_hold_out_keeps_a_value_one_row_determines_at_its_source(tmp_path, pool):
+    """With a paper held out (seed 000, which has no row of nt-pingpong), WMPI's shared-memory
+    wake-up is left one row, as over every paper: the hold-out starts it at its source (not the
+    recipe's start, nor the profile's 10140 cycles) and keeps it there, saying why."""
+    result = fit(tmp_path, WMPI.format(source='source = ["7200", "a test\'s stated value"]'),
+                 pool, tmp_path / "store", hold_out="000")
+    assert not result.refused
+    value = result.values.set_index("value").loc["wmpi shm.WakeCycles"]
+    assert (value["start"], value["fitted"]) == ("7200", "7200")
+    assert value["how"] == ("kept at its source (002/nt-pingpong/stack=wmpi;os=nt4;net=shm/"
+                            "latency_us is the only row it moves): a test's stated value")
+
+
+def test_a_hold_out_starts_a_value_at_its_source_else_its_recipes_start():
+    p = SimpleNamespace(source=(7200.0, "x"), start=13500.0)
+    assert jointfit.own_start(p) == 7200.0
+    assert jointfit.own_start(SimpleNamespace(source=None, start=13500.0)) == 13500.0
+
+
+def test_one_row_carrying_nine_tenths_of_a_values_information_determines_it():
+    """Squared slopes per fitted row: 19 of 20 on one row (95 %) determine the value alone;
+    4 of 5 (80 %) do not; one row with a slope, or none, do."""
+    rows = pd.DataFrame({"paper": ["000", "001", "002"], "scenario": ["x"] * 3,
+                         "config": ["a", "b", "c"], "metric": ["m"] * 3})
+    jac = np.array([[19 ** 0.5, 2.0, 0.0, 0.0], [1.0, 1.0, 3.0, 0.0], [0.0, 0.0, 0.0, 0.0]])
+    assert jointfit.one_row_alone(jac, np.array([0, 1, 2]), 3, rows) == [
+        "000/x/a/m carries 95 % of its information", None, "001/x/b/m is the only row it moves",
+        "no fitted row moves with it"]
 
 
 def test_a_held_out_paper_keeps_the_values_of_their_sources(tmp_path, pool):
