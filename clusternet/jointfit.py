@@ -3,8 +3,9 @@
 
 Every fitted value of every recipe under ``recipes/`` is fitted at once, over every reference
 row of every paper that reads a point composed of the value's profile (:mod:`clusternet.joint`
-finds them), with :func:`scipy.optimize.least_squares` and the simulation as objective. A value
-starts where its profile has it; its bounds are its recipe's.
+finds them), with :func:`scipy.optimize.least_squares` and the simulation as objective. Its
+bounds are its recipe's. Over every paper a value starts where its profile has it (the fit then
+checks that the profiles stand still); with a paper held out it starts at :func:`own_start`.
 
 The points are the reproduction's (every scenario's default run, as ``./ns3 reproduce`` runs
 them), each simulated with the candidate values laid over the catalogue. A point's rows depend
@@ -25,7 +26,8 @@ Rows that read no point composed of a fitted value's profile cannot move; they a
 fitted.
 
 Before fitting, the fit refuses a value that a single row determines: at the start, a value whose
-slope is non-zero on fewer than two of the fitted rows. It writes into ``--out`` (default
+slope is non-zero on fewer than two of the fitted rows. With a paper held out such a value keeps
+its source's value instead, as one with no row left does. It writes into ``--out`` (default
 ``results/calibrate/all``, or ``all-without-PAPER``): ``values.csv`` (each value at the start and
 fitted, its standard error, the rows that determine it), ``rows.csv`` (every reference row at the
 start and at the fit) and ``papers.csv`` (per paper: rows, median and max error), all the same for
@@ -999,7 +1001,7 @@ def hold_out_table(folder):
     """The leave-one-paper-out table from the runs under ``folder`` (``all/`` and
     ``all-without-PAPER/``, as ``--all`` and ``--all --hold-out=PAPER`` write them): per held-out
     paper, its rows, median and max |error| [%] with the paper in the fit and held out, its
-    statements holding in each, and how many values kept their sources. Raise
+    statements holding in each, and the values that kept their sources. Raise
     :class:`JointError` when ``all/`` is missing; a paper without its run is left out."""
     folder = Path(folder)
     try:
@@ -1023,12 +1025,13 @@ def hold_out_table(folder):
                     "statements": r.statements,
                     "included_statements_held": r.fitted_statements_held,
                     "held_out_statements_held": int(h.fitted_statements_held),
-                    "values_from_sources": int(values.how.str.startswith("kept").sum())})
+                    "values_from_sources": int(values.how.str.startswith("kept").sum()),
+                    "kept": "; ".join(values.value[values.how.str.startswith("kept")])})
     return pd.DataFrame(out, columns=["paper", "rows", "included_median_pct",
                                       "included_max_pct", "held_out_median_pct",
                                       "held_out_max_pct", "statements",
                                       "included_statements_held", "held_out_statements_held",
-                                      "values_from_sources"])
+                                      "values_from_sources", "kept"])
 
 
 def hold_out_rst(table):
@@ -1045,7 +1048,10 @@ def hold_out_rst(table):
     widths = [max(len(h), *(len(x[k]) for x in lines)) for k, h in enumerate(head)]
     rule = "  ".join("=" * w for w in widths)
     fmt = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa
-    return "\n".join([rule, fmt(head), rule, *(fmt(x) for x in lines), rule])
+    kept = [f"- {r.paper}: {r.kept.replace('; ', ', ')}" for r in table.itertuples(index=False)
+            if r.kept]
+    return "\n".join([rule, fmt(head), rule, *(fmt(x) for x in lines), rule, *(
+        ["", "Values kept at their sources, per held-out paper:", "", *kept] if kept else [])])
 
 
 def plot_hold_out(table, path):

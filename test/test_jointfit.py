@@ -305,6 +305,7 @@ def test_the_hold_out_table_reads_each_paper_in_and_out_of_the_fit(tmp_path):
         (21, 14, 2)
     text = jointfit.write_hold_out(tmp_path)
     assert "30.1 %" in text and "21 / 14 of 25" in text
+    assert text.endswith("Values kept at their sources, per held-out paper:\n\n- 002: b, c")
     assert (tmp_path / "hold-out.png").stat().st_size > 0
     assert pd.read_csv(tmp_path / "hold-out.csv", dtype={"paper": str}).paper.tolist() == ["002"]
 
