@@ -626,9 +626,9 @@ def determining_rows(jac, fitted_index, n_rows, rows):
 
 
 def one_row_alone(jac, fitted_index, n_rows, rows):
-    """Per column of ``jac``, why one row determines the value (its slopes are on fewer than
+    """Per column of ``jac``, why one row decides the value (its slopes are on fewer than
     :data:`MIN_ROWS` fitted rows, or one row carries more than :data:`ONE_ROW_SHARE` of its
-    information), or None when the rows determine it together."""
+    information), or None when the rows decide it together."""
     out = []
     shares = determining_rows(jac, fitted_index, n_rows, rows)
     for js, share in zip(slope_rows(jac, fitted_index, n_rows), shares):

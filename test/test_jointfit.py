@@ -160,8 +160,8 @@ def test_a_hold_out_starts_a_value_at_its_source_else_its_recipes_start():
     assert jointfit.own_start(SimpleNamespace(source=None, start=13500.0)) == 13500.0
 
 
-def test_one_row_carrying_nine_tenths_of_a_values_information_determines_it():
-    """Squared slopes per fitted row: 19 of 20 on one row (95 %) determine the value alone;
+def test_one_row_carrying_nine_tenths_of_a_values_information_decides_it():
+    """Squared slopes per fitted row: 19 of 20 on one row (95 %) decide the value alone;
     4 of 5 (80 %) do not; one row with a slope, or none, do."""
     rows = pd.DataFrame({"paper": ["000", "001", "002"], "scenario": ["x"] * 3,
                          "config": ["a", "b", "c"], "metric": ["m"] * 3})
