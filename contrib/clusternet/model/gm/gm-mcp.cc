@@ -307,14 +307,21 @@ GmMcp::TrySdma()
     }
     auto next = waiting.upper_bound(m_lastServed);
     m_lastServed = next != waiting.end() ? *next : *waiting.begin();
+    // The connection's lowest sequence first: a second go-back (a NACK that came while the
+    // first one's resends were going out) queues packets already resent behind later ones
+    // still waiting, and the receiver takes only the next in sequence.
+    auto first = m_resendQueue.end();
     for (auto r = m_resendQueue.begin(); r != m_resendQueue.end(); ++r)
     {
-        if (r->node != m_lastServed)
+        if (r->node == m_lastServed && (first == m_resendQueue.end() || r->seq < first->seq))
         {
-            continue;
+            first = r;
         }
-        Resend resend = *r;
-        m_resendQueue.erase(r);
+    }
+    if (first != m_resendQueue.end())
+    {
+        Resend resend = *first;
+        m_resendQueue.erase(first);
         m_sdmaActive = true;
         m_nic->TakeSendBuffer();
         const InFlight& f = m_unacked.at({resend.node, resend.seq});
@@ -589,10 +596,13 @@ GmMcp::Drop(const GmHeader& h, bool noBuffer)
             return; // a duplicate of a packet already taken: its ACK is on the way
         }
     }
+    uint32_t& highest = m_highestDropped[h.GetSourceNode()];
+    highest = std::max(highest, h.GetSequence());
     // One NACK per expected sequence number per RetransmitDelay: every packet sent before the
     // sender's go-back is covered by it.
-    // A NACK held back is owed: if the window closes with the same sequence still expected (the
-    // go-back's first packet dropped too, and nothing after it to NACK), it goes out then.
+    // A NACK held back is owed: if the window closes with a packet dropped since still missing
+    // (the go-back's first packet dropped too, or its resends came in part), it goes out then,
+    // for the sequence expected then.
     auto last = m_lastNack.find(h.GetSourceNode());
     if (last != m_lastNack.end() && last->second.first == expected &&
         Simulator::Now() - last->second.second < m_retransmitDelay)
@@ -616,13 +626,14 @@ GmMcp::Drop(const GmHeader& h, bool noBuffer)
 void
 GmMcp::OwedNack(GmHeader h, uint32_t expected)
 {
-    if (m_expectedSeq[h.GetSourceNode()] != expected)
+    uint32_t now = m_expectedSeq[h.GetSourceNode()];
+    if (now != expected && now > m_highestDropped[h.GetSourceNode()])
     {
-        return; // the go-back arrived: nothing owed
+        return; // every packet dropped has come since: nothing owed
     }
-    NS_LOG_LOGIC("owed NACK of " << expected << " sent");
-    m_lastNack[h.GetSourceNode()] = {expected, Simulator::Now()};
-    SendNack(h, expected);
+    NS_LOG_LOGIC("owed NACK of " << now << " sent");
+    m_lastNack[h.GetSourceNode()] = {now, Simulator::Now()};
+    SendNack(h, now);
 }
 
 void

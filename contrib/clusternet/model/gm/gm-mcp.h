@@ -195,7 +195,8 @@ class GmMcp : public Object
     void ResendRead(Resend resend);
     void Drop(const GmHeader& header, bool noBuffer);
     void SendNack(const GmHeader& data, uint32_t expected);
-    /// The NACK Drop held back for @p expected, sent if that sequence is still expected.
+    /// The NACK Drop held back for @p expected: sent at the window's end, for the sequence
+    /// expected then, while a packet dropped since is still missing.
     void OwedNack(GmHeader data, uint32_t expected);
     /// Send an ACK or NACK with sequence number @p seq back to the sender of @p data.
     void SendControl(GmHeader::Kind kind, const GmHeader& data, uint32_t seq);
@@ -227,6 +228,7 @@ class GmMcp : public Object
     std::map<uint16_t, EventId> m_goBackTimer; //!< per destination node with a NACK pending
     std::map<uint16_t, std::pair<uint32_t, Time>> m_lastNack; //!< per source: sequence, time
     std::map<uint16_t, EventId> m_owedNack; //!< per source: a held-back NACK, due at window end
+    std::map<uint16_t, uint32_t> m_highestDropped; //!< per source: highest sequence dropped
     /// The packet interface's one send DMA.
     enum SendState
     {
