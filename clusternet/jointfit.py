@@ -4,8 +4,9 @@
 Every fitted value of every recipe under ``recipes/`` is fitted at once, over every reference
 row of every paper that reads a point composed of the value's profile (:mod:`clusternet.joint`
 finds them), with :func:`scipy.optimize.least_squares` and the simulation as objective. Its
-bounds are its recipe's. Over every paper a value starts where its profile has it (the fit then
-checks that the profiles stand still); with a paper held out it starts at :func:`own_start`.
+bounds are its recipe's. A value starts where its profile has it (over every paper the fit then
+checks that the profiles stand still); with a paper held out, a value that reaches a row of that
+paper starts at :func:`own_start` instead.
 
 The points are the reproduction's (every scenario's default run, as ``./ns3 reproduce`` runs
 them), each simulated with the candidate values laid over the catalogue. A point's rows depend
@@ -591,6 +592,18 @@ def affects(param, names):
     return any(place[0] in names for place in param.places)
 
 
+def start_values(params, own_starts, names, papers, hold_out=""):
+    """Where each value starts: where its profile has it (over every paper the fit then checks
+    that the profiles stand still), but with a paper held out, a value that reaches a row of
+    that paper (``names``: each row's profiles; ``papers``: each row's paper) at its own start
+    (:func:`own_start`), not where that paper's rows helped put it. The others start where the
+    profiles have them, as a prediction of a new machine takes the calibrated parts it shares
+    with the papers."""
+    held = [n for n, paper in zip(names, papers) if hold_out and paper == hold_out]
+    return [own if any(affects(p, n) for n in held) else p.start
+            for p, own in zip(params, own_starts)]
+
+
 def robust_scatter(errors):
     """The scatter of the fitted rows' errors that the loss sees: 1.4826 times their median
     absolute value (the standard deviation of normal errors, not inflated by the few rows the
@@ -772,9 +785,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     free = [i for i in range(len(params)) if i not in frozen]
     fitted_index = np.flatnonzero(fitted)
     n_fit = len(fitted_index)
-    # The fit over every paper starts at the profiles' values (it checks they stand still); a
-    # hold-out starts each value at its own start, not where the held-out paper helped put it.
-    starts = problem.own_starts if hold_out else [p.start for p in params]
+    starts = start_values(params, problem.own_starts, names, rows.paper, hold_out)
     z0 = np.array([p.to_z(x) for p, x in zip(params, starts)])
     for i, text in frozen.items():
         z0[i] = params[i].to_z(params[i].source[0])

@@ -143,8 +143,8 @@ def test_a_value_one_row_determines_is_refused_and_named(tmp_path, pool):
 
 def test_a_hold_out_keeps_a_value_one_row_determines_at_its_source(tmp_path, pool):
     """With a paper held out (seed 000, which has no row of nt-pingpong), WMPI's shared-memory
-    wake-up is left one row, as over every paper: the hold-out starts it at its source (not the
-    recipe's start, nor the profile's 10140 cycles) and keeps it there, saying why."""
+    wake-up is left one row, as over every paper: the hold-out keeps it at its source (not the
+    recipe's start, nor the profile's 10140 cycles), starts there, and says why."""
     result = fit(tmp_path, WMPI.format(source='source = ["7200", "a test\'s stated value"]'),
                  pool, tmp_path / "store", hold_out="000")
     assert not result.refused
@@ -158,6 +158,22 @@ def test_a_hold_out_starts_a_value_at_its_source_else_its_recipes_start():
     p = SimpleNamespace(source=(7200.0, "x"), start=13500.0)
     assert jointfit.own_start(p) == 7200.0
     assert jointfit.own_start(SimpleNamespace(source=None, start=13500.0)) == 13500.0
+
+
+def test_a_hold_out_starts_at_their_own_starts_only_the_values_the_held_out_paper_reaches():
+    """Rows' profiles: 000 reads nt4 and wmpi, 002 reads nt4 and mpipro. With 002 held out,
+    nt4's and mpipro's values (which reach 002's rows) start at their own starts, wmpi's where
+    its profile has it; over every paper, every value starts at its profile."""
+    params = [SimpleNamespace(places=(("nt4", "cpu", "SyscallCycles"),), start=11400.0),
+              SimpleNamespace(places=(("wmpi", "mpi", "SendCycles"),), start=6601.0),
+              SimpleNamespace(places=(("x", "a", "b"), ("mpipro", "mpi", "SendCycles")),
+                              start=2250.0)]
+    own = [9000.0, 4500.0, 1000.0]
+    names = [{"nt4", "wmpi"}, {"nt4", "mpipro"}]
+    papers = ["000", "002"]
+    assert jointfit.start_values(params, own, names, papers, "002") == [9000.0, 6601.0, 1000.0]
+    assert jointfit.start_values(params, own, names, papers, "000") == [9000.0, 4500.0, 2250.0]
+    assert jointfit.start_values(params, own, names, papers) == [11400.0, 6601.0, 2250.0]
 
 
 def test_one_row_carrying_nine_tenths_of_a_values_information_decides_it():
