@@ -826,14 +826,22 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     def cost(zz):
         return cal.robust_cost(obj.residuals_of(obj.simulated(obj.texts(zz))), problem.loss)
 
-    def local_from(zz):
-        held = cal.HeldObjective(obj, zz, wide)
-        return held.full(cal.local_fit(held, zz[wide], held.jacobian, problem.loss, max_evals,
+    def local_from(zz, which=wide):
+        held = cal.HeldObjective(obj, zz, which)
+        return held.full(cal.local_fit(held, zz[which], held.jacobian, problem.loss, max_evals,
                                        JOINT_FTOL, JOINT_XTOL).x)
 
+    # A hold-out's values started at their own starts are fitted first, alone, the others held
+    # at the profiles (slopes of a few values are cheap, and the others are near where the four
+    # papers want them); then all together.
+    moved = [i for i in wide if starts[i] != params[i].start]
+    if moved and len(moved) < len(wide):
+        say(f"local fit of the {len(moved)} values started at their own starts, the others held: "
+            f"{', '.join(params[i].key for i in moved)}")
+        z = fit_until_still(cost, lambda zz: local_from(zz, moved), z)
     if wide:
         say(f"local fit of {len(wide)} values ({len(narrow)} narrow whole ones held)")
-        z = fit_until_still(cost, local_from, z0)
+        z = fit_until_still(cost, local_from, z)
     if narrow:
         say(f"whole-number search of {', '.join(params[i].key for i in narrow)}")
         z_moved = narrow_search(obj, z, narrow)
