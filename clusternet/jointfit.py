@@ -592,15 +592,38 @@ def affects(param, names):
     return any(place[0] in names for place in param.places)
 
 
-def start_values(params, own_starts, names, papers, hold_out=""):
+def overridden(place, names, tables):
+    """Whether a profile of ``names`` derives from ``place``'s profile (through ``base``, in
+    ``tables``: :func:`clusternet.catalogue.load_tables`) and sets its attribute itself, or a
+    profile between does: the row reads the derived value, not the place's."""
+    profile, target, attribute = place
+    for name in names:
+        chain, at = [], name
+        while at is not None and at != profile:
+            chain.append(at)
+            at = (tables.get(at) or {}).get("base")
+        if at == profile and any(attribute in ((tables.get(c) or {}).get(target) or {})
+                                 for c in chain):
+            return True
+    return False
+
+
+def reaches(param, names, tables=None):
+    """Whether a row composed of ``names`` reads ``param``'s value at one of its places."""
+    return any(place[0] in names and not overridden(place, names, tables or {})
+               for place in param.places)
+
+
+def start_values(params, own_starts, names, papers, hold_out="", tables=None):
     """Where each value starts: where its profile has it (over every paper the fit then checks
     that the profiles stand still), but with a paper held out, a value that reaches a row of
-    that paper (``names``: each row's profiles; ``papers``: each row's paper) at its own start
+    that paper (``names``: each row's profiles; ``papers``: each row's paper; a derived profile
+    that sets the attribute itself shadows it, :func:`overridden`) at its own start
     (:func:`own_start`), not where that paper's rows helped put it. The others start where the
     profiles have them, as a prediction of a new machine takes the calibrated parts it shares
     with the papers."""
     held = [n for n, paper in zip(names, papers) if hold_out and paper == hold_out]
-    return [own if any(affects(p, n) for n in held) else p.start
+    return [own if any(reaches(p, n, tables) for n in held) else p.start
             for p, own in zip(params, own_starts)]
 
 
@@ -785,7 +808,7 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     free = [i for i in range(len(params)) if i not in frozen]
     fitted_index = np.flatnonzero(fitted)
     n_fit = len(fitted_index)
-    starts = start_values(params, problem.own_starts, names, rows.paper, hold_out)
+    starts = start_values(params, problem.own_starts, names, rows.paper, hold_out, points.tables)
     z0 = np.array([p.to_z(x) for p, x in zip(params, starts)])
     for i, text in frozen.items():
         z0[i] = params[i].to_z(params[i].source[0])

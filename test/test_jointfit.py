@@ -135,8 +135,8 @@ def test_a_value_one_row_determines_is_refused_and_named(tmp_path, pool):
     """WMPI's shared-memory wake-up reaches one row of seed 002 (its NT 4 shared-memory
     latency): WMPI's other row runs over Fast Ethernet, where no shared memory is waited on."""
     result = fit(tmp_path, WMPI.format(source=""), pool, tmp_path / "store")
-    assert result.refused == [("wmpi shm.WakeCycles", "002/nt-pingpong/stack=wmpi;os=nt4;"
-                                                      "net=shm/latency_us is the only row it moves")]
+    row = "002/nt-pingpong/stack=wmpi;os=nt4;net=shm/latency_us"
+    assert result.refused == [("wmpi shm.WakeCycles", f"{row} is the only row it moves")]
     line, = jointfit.refusal_lines(result.refused)
     assert line.startswith("wmpi shm.WakeCycles is determined by one row alone (002/")
 
@@ -174,6 +174,23 @@ def test_a_hold_out_starts_at_their_own_starts_only_the_values_the_held_out_pape
     assert jointfit.start_values(params, own, names, papers, "002") == [9000.0, 6601.0, 1000.0]
     assert jointfit.start_values(params, own, names, papers, "000") == [9000.0, 4500.0, 2250.0]
     assert jointfit.start_values(params, own, names, papers) == [11400.0, 6601.0, 2250.0]
+
+
+def test_a_value_a_derived_profile_sets_itself_does_not_reach_its_rows():
+    """Seed 004's host CPU derives from the PIII-450 and sets its own copy bandwidth: a row
+    composed of both reads the derived one, so the PIII-450's copy does not start at its own
+    start when seed 004 is held out; its clock (not set by the derived profile) does."""
+    tables = {"piii450-440bx": {"cpu": {"CopyBandwidth": ["819.5Mbps", ""],
+                                        "Clock": ["450", ""]}},
+              "pii450-netserver": {"base": "piii450-440bx",
+                                   "cpu": {"CopyBandwidth": ["2400Mbps", ""]}}}
+    copy = SimpleNamespace(places=(("piii450-440bx", "cpu", "CopyBandwidth"),), start=819.5)
+    clock = SimpleNamespace(places=(("piii450-440bx", "cpu", "Clock"),), start=450.0)
+    names = [{"pii450-netserver", "piii450-440bx", "nt4"}]
+    assert jointfit.start_values([copy, clock], [2400.0, 400.0], names, ["004"], "004",
+                                 tables) == [819.5, 400.0]
+    assert jointfit.start_values([copy, clock], [2400.0, 400.0], [{"piii450-440bx"}], ["004"],
+                                 "004", tables) == [2400.0, 400.0]
 
 
 def test_one_row_carrying_nine_tenths_of_a_values_information_decides_it():
