@@ -753,7 +753,6 @@ def refusal_lines(refused):
             "and give the profile a value from a source, or give it rows" for key, why in refused]
 
 
-
 def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=20,
             scenarios=None):
     """The joint fit (see the module doc); returns a :class:`JointFit`. ``scenarios`` narrows
