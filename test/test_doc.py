@@ -40,3 +40,17 @@ def test_doc_outline():
         assert name in subsections, name
     assert any(s.startswith("Walkthrough") for s in subsections)
     assert 'seed 000 … 004" are' in text  # the glossary line
+
+
+def test_the_leave_one_paper_out_table_is_the_commands():
+    """The doc's leave-one-paper-out table is what ``./ns3 calibrate --hold-out-table`` renders
+    from the runs' table, kept beside the doc (figures/hold-out.csv, with hold-out.png)."""
+    import pandas as pd
+
+    from clusternet.jointfit import hold_out_rst
+
+    stored = DOC.parent / "figures" / "hold-out.csv"
+    table = pd.read_csv(stored, dtype={"paper": str, "kept": str}, keep_default_na=False)
+    assert sorted(table.paper) == ["000", "001", "002", "003", "004"]
+    assert hold_out_rst(table) in DOC.read_text()
+    assert (DOC.parent / "figures" / "hold-out.png").stat().st_size > 0
