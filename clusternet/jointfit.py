@@ -1102,7 +1102,7 @@ def plot_hold_out(table, path):
     import matplotlib.pyplot as plt
     from analysis.io import save_figure_atomic
 
-    fig, ax = plt.subplots(figsize=(7, 3.8))
+    fig, ax = plt.subplots(figsize=(7, 4.4))
     x = np.arange(len(table))
     bars = [("included_median_pct", "median, paper in the fit", "tab:blue", -0.3),
             ("held_out_median_pct", "median, paper held out", "tab:red", -0.1),
@@ -1115,7 +1115,7 @@ def plot_hold_out(table, path):
     ax.set_yscale("log")
     ax.set_ylabel("|error| of the paper's reference rows [%]")
     ax.set_title("Each paper predicted from the other four (leave one paper out)", fontsize=10)
-    ax.legend(fontsize=7, ncol=2)
+    ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.1))
     ax.grid(True, axis="y", which="both", alpha=0.3)
     fig.tight_layout()
     save_figure_atomic(fig, path, dpi=110)
