@@ -65,8 +65,8 @@ DETERMINING_SHARE = 0.05
 MIN_ROWS = 2
 #: One row dominates a value when it carries more than this share of the value's information
 #: (the squared slopes of the fitted rows): the other rows together then move it by less than a
-#: third of what that row does (sqrt(0.1 / 0.9)). values.csv's ``one_row`` says so; the fit
-#: refuses only a value with slopes on fewer than MIN_ROWS rows.
+#: third of what that row does (sqrt(0.1 / 0.9)). Over every paper the fit refuses such a value,
+#: as one with slopes on fewer than MIN_ROWS rows; with a paper held out it keeps its source.
 ONE_ROW_SHARE = 0.9
 #: Whole values with at most this many steps between their bounds (a DMA burst, a latency in
 #: bus cycles) are searched one unit at a time after the fit; wider ones are fitted as numbers
@@ -818,12 +818,10 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
     say(f"slopes at the start: {len(free)} values")
     jac0 = obj.jacobian(z0, only=free) if free else np.zeros((n_fit, 0))
-    # A value with slopes on fewer than MIN_ROWS fitted rows: with a paper held out it keeps its
-    # source's value, as one with no row left does; over every paper the fit refuses it. (One
-    # row carrying most of a value's information is recorded, not refused: see values.csv.)
-    few = [len(js) < MIN_ROWS for js in slope_rows(jac0, fitted_index, n_fit)]
+    # A value one row decides (:func:`one_row_alone`): with a paper held out it keeps its
+    # source's value, as one with no row left does; over every paper the fit refuses it.
     alone = [(free[k], why) for k, why in
-             enumerate(one_row_alone(jac0, fitted_index, n_fit, rows)) if few[k]]
+             enumerate(one_row_alone(jac0, fitted_index, n_fit, rows)) if why]
     refused = [(params[i].key, why) for i, why in alone
                if not hold_out or params[i].source is None]
     if refused:

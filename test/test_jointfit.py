@@ -141,6 +141,27 @@ def test_a_value_one_row_determines_is_refused_and_named(tmp_path, pool):
     assert line.startswith("wmpi shm.WakeCycles is determined by one row alone (002/")
 
 
+#: WMPI's per-call cost (send and receive), on the same row as WMPI's wake-up.
+WMPI_CALL = WMPI.replace('attribute = "shm.WakeCycles"',
+                         'attribute = "mpi.SendCycles"\nalso = ["mpi.RecvCycles"]')
+
+
+def test_a_value_one_row_carries_nine_tenths_of_is_refused_and_named(tmp_path, pool):
+    """WMPI's per-call cost is on both its rows of seed 002 Table 3, four calls per round trip
+    on each, so it moves both latencies by the same microseconds; a row's error is relative,
+    so its slope goes as one over its latency: the shared-memory row (44.2 us) carries
+    (1/44.2)^2 / ((1/44.2)^2 + (1/283.4)^2) = 98 % of the value's information, the Fast
+    Ethernet row (283.4 us) the rest. Over every paper the fit refuses it, naming that row."""
+    ref = load_reference().set_index(["scenario", "config", "metric"]).value
+    shm = ref["nt-pingpong", "stack=wmpi;os=nt4;net=shm", "latency_us"]
+    fe = ref["nt-pingpong", "stack=wmpi;os=nt4;net=fe100", "latency_us"]
+    share = round(100 * shm ** -2 / (shm ** -2 + fe ** -2))
+    result = fit(tmp_path, WMPI_CALL.format(source=""), pool, tmp_path / "store")
+    row = "002/nt-pingpong/stack=wmpi;os=nt4;net=shm/latency_us"
+    assert result.refused == [("wmpi mpi.SendCycles",
+                               f"{row} carries {share} % of its information")]
+
+
 def test_a_hold_out_keeps_a_value_one_row_determines_at_its_source(tmp_path, pool):
     """With a paper held out (seed 000, which has no row of nt-pingpong), WMPI's shared-memory
     wake-up is left one row, as over every paper: the hold-out keeps it at its source (not the

@@ -154,7 +154,9 @@ def test_mpich_gm_two_regions(scenario_bin, scenario_env, tmp_path):
     assert mbytes[12288] < 1.5 * mbytes[4096]  # the plateau
     summary = pd.read_csv(out / "summary.csv").set_index("metric")
     assert summary.loc["pivot_bytes", "sim_value"] == 12288
-    assert abs(summary.loc["latency_us", "rel_err"]) < 0.10
+    # The send call's cost is the MVICH rule's (not fitted on this row, which would decide it
+    # alone): the one-byte latency within the 25 % every reference row is held to.
+    assert abs(summary.loc["latency_us", "rel_err"]) < 0.25
 
 
 def test_via_stops_at_32k_and_mvich_joins_mpi_sweep(scenario_bin, scenario_env, tmp_path):
