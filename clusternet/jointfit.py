@@ -26,9 +26,11 @@ recipe does: 0 while it holds with room to spare, steep as it nears its check).
 Rows that read no point composed of a fitted value's profile cannot move; they are reported, not
 fitted.
 
-Before fitting, the fit refuses a value that a single row determines: at the start, a value whose
-slope is non-zero on fewer than two of the fitted rows. With a paper held out such a value keeps
-its source's value instead, as one with no row left does. It writes into ``--out`` (default
+Before fitting, the fit refuses a value that a single row determines (:func:`one_row_alone`: its
+slope is non-zero on fewer than two of the fitted rows, or one row carries more than nine tenths of
+its information), judged on the slopes at the start, or with a paper held out after the values
+started at their own starts are fitted alone. With a paper held out such a value keeps its
+source's value instead, as one with no row left does. It writes into ``--out`` (default
 ``results/calibrate/all``, or ``all-without-PAPER``): ``values.csv`` (each value at the start and
 fitted, its standard error, the rows that determine it), ``rows.csv`` (every reference row at the
 start and at the fit) and ``papers.csv`` (per paper: rows, median and max error), all the same for
@@ -816,8 +818,33 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
         f"{len(free)} values fitted, {len(frozen)} kept at their sources")
     start_vec = obj.simulated(obj.texts(z0))
     say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
-    say(f"slopes at the start: {len(free)} values")
-    jac0 = obj.jacobian(z0, only=free) if free else np.zeros((n_fit, 0))
+
+    def cost(zz):
+        return cal.robust_cost(obj.residuals_of(obj.simulated(obj.texts(zz))), problem.loss)
+
+    def local_from(zz, which):
+        held = cal.HeldObjective(obj, zz, which)
+        return held.full(cal.local_fit(held, zz[which], held.jacobian, problem.loss, max_evals,
+                                       JOINT_FTOL, JOINT_XTOL).x)
+
+    def is_wide(i):
+        return not (params[i].integer and params[i].hi - params[i].lo <= NARROW_WHOLE)
+
+    # A hold-out's values started at their own starts are fitted first, alone, the others held
+    # at the profiles (slopes of a few values are cheap, and the others are near where the four
+    # papers want them); then all together. The slopes that judge whether one row decides a
+    # value are taken after that first fit: at the own starts, a value far from where the
+    # rows want it (a copy bandwidth) can make another look decided by one row (a driver's
+    # cost the other row's peak no longer feels) when it is not.
+    z = z0.copy()
+    moved = [i for i in free if is_wide(i) and starts[i] != params[i].start]
+    if moved and len(moved) < len([i for i in free if is_wide(i)]):
+        say(f"local fit of the {len(moved)} values started at their own starts, the others held: "
+            f"{', '.join(params[i].key for i in moved)}")
+        z = fit_until_still(cost, lambda zz: local_from(zz, moved), z)
+    say(f"slopes {'at the start' if np.array_equal(z, z0) else 'after that fit'}: "
+        f"{len(free)} values")
+    jac0 = obj.jacobian(z, only=free) if free else np.zeros((n_fit, 0))
     # A value one row decides (:func:`one_row_alone`): with a paper held out it keeps its
     # source's value, as one with no row left does; over every paper the fit refuses it.
     alone = [(free[k], why) for k, why in
@@ -831,43 +858,24 @@ def fit_all(recipe_paths, results, build, client, store, hold_out="", max_evals=
     for i, why in alone:
         frozen[i] = obj.frozen[i] = params[i].text(params[i].source[0])
         one_row[i] = why
-        z0[i] = params[i].to_z(params[i].source[0])
+        z0[i] = z[i] = params[i].to_z(params[i].source[0])
     if one_row:
         say(f"kept at their sources, one row left to determine them: "
             f"{', '.join(params[i].key for i in one_row)}")
         free = [i for i in free if i not in one_row]
         start_vec = obj.simulated(obj.texts(z0))
         say(f"start: fitted rows {cal._error_text(start_vec[:len(rows)][fitted])}")
-    wide = [i for i in free if not (params[i].integer and params[i].hi - params[i].lo
-                                    <= NARROW_WHOLE)]
+    wide = [i for i in free if is_wide(i)]
     narrow = [i for i in free if i not in wide]
-    z = z0.copy()
-
-    def cost(zz):
-        return cal.robust_cost(obj.residuals_of(obj.simulated(obj.texts(zz))), problem.loss)
-
-    def local_from(zz, which=wide):
-        held = cal.HeldObjective(obj, zz, which)
-        return held.full(cal.local_fit(held, zz[which], held.jacobian, problem.loss, max_evals,
-                                       JOINT_FTOL, JOINT_XTOL).x)
-
-    # A hold-out's values started at their own starts are fitted first, alone, the others held
-    # at the profiles (slopes of a few values are cheap, and the others are near where the four
-    # papers want them); then all together.
-    moved = [i for i in wide if starts[i] != params[i].start]
-    if moved and len(moved) < len(wide):
-        say(f"local fit of the {len(moved)} values started at their own starts, the others held: "
-            f"{', '.join(params[i].key for i in moved)}")
-        z = fit_until_still(cost, lambda zz: local_from(zz, moved), z)
     if wide:
         say(f"local fit of {len(wide)} values ({len(narrow)} narrow whole ones held)")
-        z = fit_until_still(cost, local_from, z)
+        z = fit_until_still(cost, lambda zz: local_from(zz, wide), z)
     if narrow:
         say(f"whole-number search of {', '.join(params[i].key for i in narrow)}")
         z_moved = narrow_search(obj, z, narrow)
         if wide and not np.array_equal(z_moved, z):
             say("local fit again, the whole ones held where they moved")
-            z_moved = fit_until_still(cost, local_from, z_moved)
+            z_moved = fit_until_still(cost, lambda zz: local_from(zz, wide), z_moved)
         z = z_moved
     # The profiles take the values as simulated (8 significant digits): rounded further, a value
     # can cross an edge of the cost (a statement at its check, a 200 ms stall flipping), and the
