@@ -44,6 +44,7 @@ from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_i
                     plot_size_bandwidth, plot_size_latency, table1_cells)
 from .predictions import SCENARIO_PREDICTIONS, InputError, nas_normalized, predictions_for
 from .reference import default_reference_path, load_reference, reference_for
+from .setup import rows_on_setup
 from .summary import build_summary, error_stats
 
 PROG = "python -m analysis.report"
@@ -371,6 +372,31 @@ def write_np_outs(data, results):
     return written
 
 
+def compare_on_setup(scenario, data, ref, results):
+    """The summary of the rows of ``data`` that are on their paper's setup
+    (:func:`analysis.setup.rows_on_setup`), or None when none is; and the lines that say which
+    rows were left out and why ("no paper for this setup" when all were)."""
+    papers = sorted(set(reference_for(scenario, ref)["paper"].astype(str)))
+    masks, why = rows_on_setup(results, papers)
+    if all(len(m) == len(data) and m.all() for m in masks.values()):
+        return build_summary(scenario, data, ref), []
+    lines, parts = [], []
+    for paper in papers:
+        on = masks[paper].to_numpy() if len(masks[paper]) == len(data) else None
+        if on is None or not on.any():
+            lines.append(f"no paper for this setup: {why[paper] or 'its rows are not its points'}"
+                         f" (seed {paper}'s setup is reference/compositions.toml [{paper}]); "
+                         "not compared")
+            continue
+        if not on.all():
+            lines.append(f"{int((~on).sum())} of {len(on)} rows not compared with seed {paper}: "
+                         f"{why[paper]}")
+        parts.append(build_summary(scenario, data[on].reset_index(drop=True),
+                                   ref[ref["paper"].astype(str) == paper]))
+    summary = pd.concat(parts, ignore_index=True) if parts else None
+    return summary, lines
+
+
 def report(scenario, results, reference=None):
     """Run the whole report; return the text to print. Raises :class:`ReportError`."""
     data = load_data(results)
@@ -381,9 +407,10 @@ def report(scenario, results, reference=None):
         except InputError as exc:
             raise ReportError(f"{results / 'data.csv'}: {exc}") from exc
     ref = load_ref(reference)
-    summary, written = None, []
+    summary, written, setup_lines = None, [], []
     if len(reference_for(scenario, ref)):
-        summary = build_summary(scenario, data, ref)
+        summary, setup_lines = compare_on_setup(scenario, data, ref, results)
+    if summary is not None:
         written.append(write_csv_atomic(summary, results / "summary.csv"))
     table4 = None
     if scenario == NT_SCENARIO:
@@ -391,7 +418,7 @@ def report(scenario, results, reference=None):
         written.append(write_csv_atomic(table4, results / "table4.csv"))
     written += write_plots(scenario, data, summary, results)
     np_outs = write_np_outs(data, results)
-    parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}"]
+    parts = [f"{scenario}: {len(data)} data points from {results / 'data.csv'}", *setup_lines]
     if table4 is not None:
         parts.append(table4_text(table4))
     parts += [f"wrote {p}" for p in written]
@@ -399,7 +426,7 @@ def report(scenario, results, reference=None):
         parts.append(f"wrote {len(np_outs) - 1} NetPIPE output files (np.out format) and their "
                      f"index in {results / NP_OUT_DIR}")
     if predictions is not None:
-        if summary is None:
+        if summary is None and not setup_lines:
             parts.append(f"no reference rows for scenario {scenario}; summary.csv not written")
             parts.append(f"Simulated values ({len(predictions)})")
             parts.append(predictions_text(predictions))
@@ -408,7 +435,8 @@ def report(scenario, results, reference=None):
         if summary is None:
             return "\n".join(parts)
     if summary is None:
-        parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
+        if not setup_lines:
+            parts.append(f"no reference rows for scenario {scenario}; nothing to compare")
         if netpipe.is_netpipe(data):
             parts.append(baseline_text(data) or curves_text(data))
         if scenario == INCAST_SCENARIO:

@@ -128,6 +128,25 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
     {
         args.Fail(err);
     }
+    // A board's PciClock that the run's bus does not follow is said, not silently dropped.
+    const Profile* board = ProfileCatalogue::Find("lanai", c.lanai);
+    const std::string boardClock = board->Get("properties", "PciClock");
+    const std::string slot = EffectivePci(c);
+    const std::string bus = slot.substr(slot.find('x') + 1);
+    if (!boardClock.empty() && boardClock != bus)
+    {
+        std::string why = "host " + c.host + "'s slot, " + slot;
+        if (!c.pci.empty())
+        {
+            why = "the --pci slot's clock, taken as given";
+        }
+        else if (c.overrides.find("bus.Clock") != std::string::npos)
+        {
+            why = "--set bus.Clock";
+        }
+        args.Note("LANai board " + c.lanai + " runs at up to " + boardClock +
+                  " MHz (its PciClock); the bus runs at " + bus + " MHz: " + why);
+    }
     return c;
 }
 

@@ -75,6 +75,15 @@ NetpipeRows(const NetpipeConfig& c)
     return rows;
 }
 
+std::pair<std::string, std::string>
+ProfileMtu(const std::string& nic, const std::string& host)
+{
+    const bool lanai = ProfileCatalogue::Find("lanai", nic) != nullptr;
+    const std::string name = lanai ? host : nic;
+    const Profile* p = ProfileCatalogue::Find(lanai ? "host" : "nic", name);
+    return {name, p ? p->Get("device", "Mtu") : ""};
+}
+
 int
 RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 {
@@ -156,6 +165,12 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                 args.Fail("--cases: '" + item + "': MTU must be a whole number " +
                           mtuRange.ToString() + " bytes");
             }
+            const auto [profile, own] = ProfileMtu(item.substr(0, at), args.Get("host"));
+            if (!own.empty() && own != mtu)
+            {
+                args.Note("--cases: " + item + " replaces " + profile + "'s device.Mtu of " +
+                          own + " (the run uses " + mtu + ")");
+            }
             nicMtu.emplace_back(item.substr(0, at), std::stoul(mtu));
         }
     }
@@ -163,9 +178,16 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
     {
         for (const auto& n : args.GetChoiceList("nic"))
         {
+            const auto [profile, own] = ProfileMtu(n, args.Get("host"));
             for (uint32_t m : args.GetUintList("mtu"))
             {
-                nicMtu.emplace_back(n, m);
+                std::string mtu =
+                    args.OverProfile("mtu", std::to_string(m), profile, "device.Mtu", own);
+                nicMtu.emplace_back(n, std::stoul(mtu));
+                if (!args.Given("mtu") && !own.empty())
+                {
+                    break; // the profile's one MTU, not the scenario's list
+                }
             }
         }
     }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -40,6 +41,14 @@ std::vector<std::string> NetpipeColumns(bool mpi = false);
  * @return its data.csv rows (NetpipeColumns()), one per block size, as the scenarios write them
  */
 std::vector<std::vector<std::string>> NetpipeRows(const NetpipeConfig& config);
+
+/**
+ * @ingroup clusternet
+ * @brief The MTU a NIC's own profiles set: a Gigabit Ethernet NIC profile's device.Mtu, or for
+ * IP over GM (@p nic a LANai board) the GM Ethernet driver's device.Mtu of @p host's profile.
+ * @return the profile that says it and its value ("" when the profiles leave it to the run)
+ */
+std::pair<std::string, std::string> ProfileMtu(const std::string& nic, const std::string& host);
 
 /**
  * @ingroup clusternet

@@ -528,6 +528,38 @@ ScenarioArgs::Has(const std::string& name) const
     return m_options.count(name) > 0;
 }
 
+void
+ScenarioArgs::Note(const std::string& message) const
+{
+    for (const char* sub : {"run-point", "list-points"})
+    {
+        if (Has(sub) && Given(sub))
+        {
+            return;
+        }
+    }
+    std::cerr << m_program << ": " << message << std::endl;
+}
+
+std::string
+ScenarioArgs::OverProfile(const std::string& name,
+                          const std::string& optionValue,
+                          const std::string& profile,
+                          const std::string& what,
+                          const std::string& profileValue) const
+{
+    if (!Given(name))
+    {
+        return profileValue.empty() ? optionValue : profileValue;
+    }
+    if (!profileValue.empty() && profileValue != optionValue)
+    {
+        Note("--" + name + "=" + optionValue + " replaces " + profile + "'s " + what + " of " +
+             profileValue + " (the run uses " + optionValue + ")");
+    }
+    return optionValue;
+}
+
 bool
 ScenarioArgs::Given(const std::string& name) const
 {

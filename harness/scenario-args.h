@@ -132,6 +132,25 @@ class ScenarioArgs
     /// Print "<program>: <message>" on stderr and exit with status 2.
     [[noreturn]] void Fail(const std::string& message) const;
 
+    /**
+     * Print "<program>: <message>" on stderr, once per run: not in the processes that the
+     * sweep driver starts to list or simulate the points (--list-points, --run-point).
+     */
+    void Note(const std::string& message) const;
+
+    /**
+     * The value a run uses for option --@p name, which the run's profile @p profile may also
+     * set (as @p what, e.g. "device.Mtu"; @p profileValue, "" when the profile leaves it): the
+     * option's @p optionValue when the option is given, with a Note() when the profile's
+     * differs; else the profile's when it sets one; else @p optionValue (the option's default).
+     * A flag that is not given never replaces a profile's value.
+     */
+    std::string OverProfile(const std::string& name,
+                            const std::string& optionValue,
+                            const std::string& profile,
+                            const std::string& what,
+                            const std::string& profileValue) const;
+
   private:
     /// One registered option.
     struct Option

@@ -21,6 +21,7 @@
 //   ./ns3 run scenarios/bench-gige-vs-p2p -- --workload=netpipe --nic=acenic --mtu=4500
 
 #include "netpipe-experiment.h"
+#include "netpipe-scenario.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
 #include "ns3/applications-module.h"
@@ -300,13 +301,18 @@ main(int argc, char** argv)
     args.AddUint("mtu", "IP MTU, both runs", "bytes", mtuRange.min, mtuRange.max, 1500);
     SweepRunner::AddArguments(args, "bench-gige-vs-p2p", "");
     args.Parse();
+    const auto [mtuProfile, ownMtu] = ProfileMtu(args.GetChoice("nic"), args.GetChoice("host"));
     Bench b{args.GetChoice("workload") == "netpipe",
             args.GetUint("bytes"),
             static_cast<uint32_t>(args.GetUint("max-block")),
             args.GetChoice("nic"),
             args.GetChoice("host"),
             static_cast<uint32_t>(args.GetUint("sockbuf")),
-            static_cast<uint32_t>(args.GetUint("mtu"))};
+            static_cast<uint32_t>(std::stoul(args.OverProfile("mtu",
+                                                              std::to_string(args.GetUint("mtu")),
+                                                              mtuProfile,
+                                                              "device.Mtu",
+                                                              ownMtu)))};
     SweepRunner sweep(args, "bench-gige-vs-p2p", Columns(b.netpipe));
     sweep.SetReusable(false); // wall times: measured anew on every run
     sweep.AddPoint("workload=" + args.GetChoice("workload") + " nic=" + b.nic + " host=" + b.host +

@@ -11,6 +11,7 @@
 //
 //   ./ns3 run scenarios/mpi-replay -- --trace=pattern.txt --ranks=4 --stack=mpich
 
+#include "netpipe-scenario.h"
 #include "run-checks.h"
 #include "scenario-args.h"
 #include "stall-watchdog-scheduler.h"
@@ -176,7 +177,12 @@ main(int argc, char** argv)
     std::string stack = args.GetChoice("stack");
     std::string nic = args.GetChoice("nic");
     std::string host = args.GetChoice("host");
-    uint32_t mtu = args.GetUint("mtu");
+    const auto [mtuProfile, ownMtu] = ProfileMtu(nic, host);
+    uint32_t mtu = std::stoul(args.OverProfile("mtu",
+                                               std::to_string(args.GetUint("mtu")),
+                                               mtuProfile,
+                                               "device.Mtu",
+                                               ownMtu));
     Time limit;
     std::string why = MpiProgram::CheckTime(args.Get("limit"));
     if (!why.empty())

@@ -94,7 +94,11 @@ main(int argc, char** argv)
         NetpipeConfig c;
         c.nic = args.GetChoice(nic, ProfileCatalogue::Names("nic"));
         c.host = args.GetChoice(host, ProfileCatalogue::Names("host"));
-        c.mtu = static_cast<uint16_t>(args.GetUint(mtu, mtuRange.min, mtuRange.max, "bytes"));
+        const auto [profile, own] = ProfileMtu(c.nic, c.host);
+        const std::string given =
+            std::to_string(args.GetUint(mtu, mtuRange.min, mtuRange.max, "bytes"));
+        c.mtu = static_cast<uint16_t>(
+            std::stoul(args.OverProfile(mtu, given, profile, "device.Mtu", own)));
         c.sockbuf = args.GetUint(sockbuf, sockbufRange.min, sockbufRange.max, "bytes");
         c.pci = args.Get(pci);
         c.overrides = args.Get(set);
