@@ -1,14 +1,16 @@
 """Myrinet GM benchmarks (seed 001 §4.3): the ``gm_allsize`` dropout and ``logp_test``'s LogP.
 
 ``gm_allsize`` data (scenario ``myrinet-gm-allsize``) is NetPIPE-like: columns
-``nic,host,pci,mode,msg_bytes,latency_us,mbytes_per_s,reps``, one curve per ``mode`` (``uni``,
-``bi``, ``logp``); :func:`dropout_at_bytes` finds where its throughput first falls.
+``nic,host,pci,mode,msg_bytes,latency_us,mbytes_per_s,reps,host_cpu_us``, one curve per
+``mode`` (``uni``, ``bi``, ``logp``); :func:`dropout_at_bytes` finds where its throughput first
+falls.
 
 ``logp_test`` data (scenario ``myrinet-gm-logp``) has the columns
-``nic,host,pci,msg_bytes,delta_us,burst,us_per_send,rtt_us``: for each message size, inter-send
-delay ``delta_us`` and burst size ``burst``, the average time per send over the burst (µs), and
-the ping-pong round trip ``rtt_us`` of that message size. A *LogP curve* is ``us_per_send``
-against ``burst`` for one (message size, delay); rows measured more than once are averaged.
+``nic,host,pci,msg_bytes,delta_us,burst,us_per_send,rtt_us,host_cpu_us``: for each message
+size, inter-send delay ``delta_us`` and burst size ``burst``, the average time per send over
+the burst (µs), and the ping-pong round trip ``rtt_us`` of that message size. A *LogP curve*
+is ``us_per_send`` against ``burst`` for one (message size, delay); rows measured more than
+once are averaged.
 
 The LogP parameters are read off the curves as the paper does:
 
@@ -21,7 +23,12 @@ The LogP parameters are read off the curves as the paper does:
 - transition (:func:`burst_transition`): the end of the initial plateau of the delay-0 curve,
   the largest burst up to which every burst's time per send is within 2 % of ``Os``. The paper
   reads it as about ``RTT / Os``.
-- ``Or`` (:func:`or_us`): ``g' - delta - Os`` for the largest measured delay ``delta > g``.
+- ``Or`` (:func:`or_us`): ``g' - delta - Os`` for the largest measured delay ``delta > g``,
+  as logp_test's users read it. A negative estimate (seed 001's own is -1.84 µs, "the receive
+  overhead is negligible") means the receive overhead is below what the burst test resolves:
+  :func:`or_us` returns it with a warning, and :func:`logp_table` flags it (``or_negative``).
+- host CPU per message: the ``host_cpu_us`` column, both hosts' CPU time on GM calls per
+  message sent (send and receive together), GM's figure of merit; the report prints it.
 - ``L`` (:func:`L_us`): ``RTT / 2 - Or - Os``.
 
 Every metric function returns a float, or NaN with a ``UserWarning`` naming the reason when the
@@ -37,7 +44,8 @@ import pandas as pd
 
 from . import netpipe
 
-LOGP_COLUMNS = ["nic", "host", "pci", "msg_bytes", "delta_us", "burst", "us_per_send", "rtt_us"]
+LOGP_COLUMNS = ["nic", "host", "pci", "msg_bytes", "delta_us", "burst", "us_per_send", "rtt_us",
+                "host_cpu_us"]
 LOGP_MEASURES = frozenset({"msg_bytes", "delta_us", "burst", "us_per_send", "rtt_us"})
 CURVE_COLUMNS = ("msg_bytes", "delta_us", "burst", "us_per_send")
 DROP_FRACTION = 0.05
@@ -176,14 +184,19 @@ def _or(data, msg):
     return _gap(data, msg, delta) - delta - _os(data, msg)
 
 
-def _rtt(data, msg):
-    _need(data, ("msg_bytes", "rtt_us"))
+def _mean_of(data, msg, column):
+    """The mean of ``column`` over the rows of message size ``msg``."""
+    _need(data, ("msg_bytes", column))
     msg = _msg(data, msg)
-    values = pd.to_numeric(data.loc[_equals(data["msg_bytes"], msg), "rtt_us"],
+    values = pd.to_numeric(data.loc[_equals(data["msg_bytes"], msg), column],
                            errors="coerce").dropna()
     if values.empty:
-        raise Uncomputable(f"no rtt_us for msg {_fmt(msg)}")
+        raise Uncomputable(f"no {column} for msg {_fmt(msg)}")
     return float(values.mean())
+
+
+def _rtt(data, msg):
+    return _mean_of(data, msg, "rtt_us")
 
 
 def _latency(data, msg):
@@ -232,8 +245,16 @@ def burst_transition(data, msg=None, tolerance=PLATEAU_TOLERANCE):
 
 
 def or_us(data, msg=None):
-    """Receive overhead Or (µs): ``g' - delta - Os`` at the largest measured delay above g."""
-    return _or_nan("or_us", _or, data, msg)
+    """Receive overhead Or (µs): ``g' - delta - Os`` at the largest measured delay above g.
+
+    A negative estimate is returned as it is (``L`` uses it, as seed 001 does) with a warning
+    that it is below what the burst test resolves."""
+    value = _or_nan("or_us", _or, data, msg)
+    if value < 0:
+        warnings.warn(f"or_us: Or = g' - delta - Os = {value:.3g} us is negative: the receive "
+                      "overhead is below what the burst test resolves (seed 001 reads its "
+                      "-1.84 us as negligible)", stacklevel=2)
+    return value
 
 
 def rtt_us(data, msg=None):
@@ -256,9 +277,11 @@ def _quiet(fn, *args):
 def logp_table(data):
     """One row per message size: the LogP parameters, without warnings (NaN where missing).
 
-    Columns ``msg_bytes, rtt_us, os_us, g_us, or_us, L_us, L_or0_us, or_assumed_zero``:
-    ``L_or0_us`` is ``RTT / 2 - Os - Or`` with Or taken as 0 where it cannot be computed (no
-    delay above g), which ``or_assumed_zero`` flags. Figure 4 of seed 001 plots RTT, L and g.
+    Columns ``msg_bytes, rtt_us, os_us, g_us, or_us, L_us, L_or0_us, or_assumed_zero,
+    or_negative``: ``L_or0_us`` is ``RTT / 2 - Os - Or`` with Or taken as 0 where it cannot be
+    computed (no delay above g), which ``or_assumed_zero`` flags; ``or_negative`` flags an Or
+    estimate below zero (below what the burst test resolves). Figure 4 of seed 001 plots RTT,
+    L and g.
     """
     rows = []
     for msg in message_sizes(data):
@@ -269,9 +292,10 @@ def logp_table(data):
         row["or_assumed_zero"] = math.isnan(row["or_us"])
         or_value = 0.0 if row["or_assumed_zero"] else row["or_us"]
         row["L_or0_us"] = row["rtt_us"] / 2.0 - or_value - row["os_us"]
+        row["or_negative"] = bool(row["or_us"] < 0)
         rows.append(row)
     columns = ["msg_bytes", "rtt_us", "os_us", "g_us", "or_us", "L_us", "L_or0_us",
-               "or_assumed_zero"]
+               "or_assumed_zero", "or_negative"]
     return pd.DataFrame(rows, columns=columns)
 
 

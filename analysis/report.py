@@ -37,7 +37,7 @@ from . import netpipe
 from .io import read_data, repo_root, write_csv_atomic
 from .labels import bytes_label, config_label, nic_label, number, percent, plain
 from .measurements import write_np_out
-from . import incast, ntpingpong
+from . import gm, incast, ntpingpong
 from .plots import (LAMPI_STACK_STYLES, plot_gm_allsize, plot_gm_latency, plot_incast,
                     plot_lampi_bw, plot_lampi_latency, plot_logp, plot_logp_size, plot_mtu_sweep,
                     plot_nas, plot_netpipe, plot_pci_dma, plot_raw_bw, plot_raw_latency,
@@ -372,6 +372,45 @@ def write_np_outs(data, results):
     return written
 
 
+GM_SCENARIOS = ("myrinet-gm-allsize", "myrinet-gm-logp")
+
+
+def _us_range(values):
+    """``"2.88 us"``, or ``"2.88 to 3.1 us"`` when the values differ."""
+    values = pd.to_numeric(values, errors="coerce")
+    low, high = values.min(), values.max()
+    return f"{low:.3g} us" if f"{low:.3g}" == f"{high:.3g}" else f"{low:.3g} to {high:.3g} us"
+
+
+def gm_text(scenario, data):
+    """What a GM run says besides the paper's rows: the host CPU time per message (send and
+    receive together) and, for logp_test, its LogP parameters with a negative Or flagged."""
+    lines = []
+    if scenario == "myrinet-gm-allsize":
+        for mode, rows in data.groupby("mode", sort=False):
+            lines.append(f"{mode}: host CPU per message (send + receive) "
+                         f"{_us_range(rows['host_cpu_us'])}")
+        lines.append("throughput (mbytes_per_s) is per direction: bi's is each way's, "
+                     "half the pair's sum")
+        return "\n".join(lines)
+    for msg in gm.message_sizes(data):
+        rows = data[data["msg_bytes"] == msg]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            values = {"Os": gm.os_us(rows), "g": gm.g_us(rows), "Or": gm.or_us(rows),
+                      "L": gm.L_us(rows)}
+        if math.isnan(values["Or"]):
+            continue   # one delay only: no Or, no L
+        text = ", ".join(f"{k} {v:.3g} us" for k, v in values.items())
+        if values["Or"] < 0:
+            text += (" (Or negative: the receive overhead is below what the burst test "
+                     "resolves; seed 001 reads its -1.84 us as negligible)")
+        lines.append(f"LogP at {int(msg)} bytes: {text}")
+    lines.append("host CPU per message (send + receive; acknowledgements count as messages): "
+                 + _us_range(data["host_cpu_us"]))
+    return "\n".join(lines)
+
+
 def compare_on_setup(scenario, data, ref, results):
     """The summary of the rows of ``data`` that are on their paper's setup
     (:func:`analysis.setup.rows_on_setup`), or None when none is; and the lines that say which
@@ -422,6 +461,8 @@ def report(scenario, results, reference=None):
     if table4 is not None:
         parts.append(table4_text(table4))
     parts += [f"wrote {p}" for p in written]
+    if scenario in GM_SCENARIOS and "host_cpu_us" in data:
+        parts.append(gm_text(scenario, data))
     if np_outs:
         parts.append(f"wrote {len(np_outs) - 1} NetPIPE output files (np.out format) and their "
                      f"index in {results / NP_OUT_DIR}")

@@ -67,6 +67,7 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
         uint32_t count = std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 32, 2048);
         double mbytes = 0;
         double latency = 0;
+        double hostCpu = 0; // host CPU per message of the throughput test [us]
         if (mode == "logp")
         {
             // g: the added time per send between two long bursts (the asymptote of Fig. 3).
@@ -80,6 +81,7 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
             double t2 = b->GetTime().GetSeconds() * b2;
             double g = (t2 - t1) / (b2 - b1);
             mbytes = size / g / 1e6;
+            hostCpu = b->GetHostCpuPerMessage().GetSeconds() * 1e6;
             b->PingPong(size, reps);
             exp.Run();
         }
@@ -88,6 +90,7 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
             b->Stream(size, count, mode == "bi");
             exp.Run();
             mbytes = b->GetThroughput() / 1e6;
+            hostCpu = b->GetHostCpuPerMessage().GetSeconds() * 1e6;
             if (mode == "bi")
             {
                 b->Exchange(size, reps);
@@ -106,7 +109,8 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
                         std::to_string(size),
                         SweepRunner::Fixed(latency),
                         SweepRunner::Fixed(mbytes),
-                        std::to_string(mode == "logp" ? 0 : count)});
+                        std::to_string(mode == "logp" ? 0 : count),
+                        SweepRunner::Fixed(hostCpu, 3)});
     }
     return rows;
 }
@@ -150,8 +154,15 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "myrinet-gm-allsize",
-                      {"nic", "host", "pci", "mode", "msg_bytes", "latency_us", "mbytes_per_s",
-                       "reps"});
+                      {"nic",
+                       "host",
+                       "pci",
+                       "mode",
+                       "msg_bytes",
+                       "latency_us",
+                       "mbytes_per_s",
+                       "reps",
+                       "host_cpu_us"});
     for (const auto& mode : modes)
     {
         sweep.AddPoint("lanai=" + c.lanai + " mode=" + mode, [=]() {

@@ -68,7 +68,9 @@ RunSize(const GmConfig& c, uint32_t msg, const std::vector<uint32_t>& deltas,
                             std::to_string(delta),
                             std::to_string(burst),
                             SweepRunner::Fixed(b->GetTime().GetSeconds() * 1e6, 4),
-                            SweepRunner::Fixed(rtt, 4)});
+                            SweepRunner::Fixed(rtt, 4),
+                            SweepRunner::Fixed(
+                                b->GetHostCpuPerMessage().GetSeconds() * 1e6, 4)});
         }
     }
     return rows;
@@ -108,8 +110,15 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "myrinet-gm-logp",
-                      {"nic", "host", "pci", "msg_bytes", "delta_us", "burst", "us_per_send",
-                       "rtt_us"});
+                      {"nic",
+                       "host",
+                       "pci",
+                       "msg_bytes",
+                       "delta_us",
+                       "burst",
+                       "us_per_send",
+                       "rtt_us",
+                       "host_cpu_us"});
     sweep.AddPoint("lanai=" + c.lanai + " msg=" + std::to_string(msg),
                    [=]() { return RunSize(c, msg, deltas, bursts, reps); });
     std::vector<uint32_t> tail;

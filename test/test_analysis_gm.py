@@ -158,7 +158,8 @@ def test_logp_parameters_by_hand():
     assert gm.g_prime_us(data, 8, 64) == 65.0
     assert gm.g_prime_us(data, 8) == 65.0          # default: the largest delta above g
     assert gm.burst_transition(data, 8) == 10.0
-    assert gm.or_us(data, 8) == -0.5
+    with pytest.warns(UserWarning, match="negative: the receive overhead is below"):
+        assert gm.or_us(data, 8) == -0.5
     assert gm.rtt_us(data, 8) == 30.0
     assert gm.L_us(data, 8) == 14.0
     assert gm.os_us(data, 1024) == 3.0
@@ -180,6 +181,7 @@ def test_logp_table_for_figure_4():
     row8, row1k = table.loc[8.0], table.loc[1024.0]
     assert (row8["rtt_us"], row8["os_us"], row8["g_us"], row8["or_us"]) == (30, 1.5, 12, -0.5)
     assert row8["L_us"] == row8["L_or0_us"] == 14.0 and not row8["or_assumed_zero"]
+    assert row8["or_negative"] and not row1k["or_negative"]
     assert (row1k["rtt_us"], row1k["os_us"], row1k["g_us"]) == (60.0, 3.0, 22.0)
     assert math.isnan(row1k["or_us"]) and math.isnan(row1k["L_us"])
     assert row1k["L_or0_us"] == 27.0 and row1k["or_assumed_zero"]
@@ -235,7 +237,8 @@ def test_logp_missing_rtt_gives_nan_latency_only():
     data = logp_data().drop(columns=["rtt_us"])
     with pytest.warns(UserWarning, match="rtt_us"):
         assert math.isnan(gm.L_us(data, 8))
-    assert gm.or_us(data, 8) == -0.5
+    with pytest.warns(UserWarning, match="negative"):
+        assert gm.or_us(data, 8) == -0.5
 
 
 # --- gm_allsize dropout ------------------------------------------------------------------
@@ -284,7 +287,8 @@ def test_evaluate_logp_metrics_with_delta():
     assert evaluate(data, "msg=8;delta=64", "g_prime_us") == 65.0
     assert evaluate(data, "msg=8;delta=32", "g_prime_us") == 34.0
     assert evaluate(data, "msg=8;delta_us=32", "g_prime_us") == 34.0
-    assert evaluate(data, "msg=8", "or_us") == -0.5
+    with pytest.warns(UserWarning, match="negative"):
+        assert evaluate(data, "msg=8", "or_us") == -0.5
     assert evaluate(data, "msg=1024", "g_us") == 22.0
     assert evaluate(data, "nic=lanai9;msg=8", "L_us") == 14.0
     assert math.isnan(evaluate(data, "nic=lanai72;msg=8", "L_us"))

@@ -152,3 +152,32 @@ def test_a_boards_pci_clock_the_bus_does_not_follow_is_said(tmp_path, scenario_e
     assert proc.returncode == 0, proc.stderr
     assert set(pd.read_csv(out / "data.csv")["pci"]) == {slot}
     assert len(_lines(proc, "lanai9-66", "PciClock", "66 MHz", host)) == said, proc.stderr
+
+
+@pytest.mark.parametrize("host, clock", [("p200-430vx-linux24", 200.0), ("fasthost", 400.0)])
+def test_gm_reports_host_cpu_per_message_from_the_hosts_cycles(tmp_path, scenario_env, host,
+                                                                clock):
+    from clusternet.catalogue import profile_value
+
+    path = tmp_path / "fast.toml"
+    path.write_text(FAST_HOST)
+    out = tmp_path / "out"
+    proc = _run("myrinet-gm-allsize", [f"--profile-file={path}", f"--host={host}",
+                                       f"--out={out}", "--mode=uni,bi", "--max-msg=4096",
+                                       "--jobs=1"], scenario_env)
+    assert proc.returncode == 0, proc.stderr
+
+    def gm(attribute):
+        return float(profile_value("gm", "gm-host", "gm", attribute))
+
+    # One message of a stream costs its sender gm_send and the SENT event, its receiver the
+    # RECEIVED event and the buffer given back; reference cycles become time at the CPU's
+    # clock times its core factor (the P5's iCOMP ratio against the P6).
+    cycles = gm("SendCycles") + 2 * gm("EventCycles") + gm("ProvideCycles")
+    factor = float(profile_value("cpu", "p200-430vx", "cpu", "CoreFactor"))
+    expected = cycles / (clock * factor)
+    data = pd.read_csv(out / "data.csv")
+    assert data["host_cpu_us"].to_numpy() == pytest.approx(expected, abs=1e-3)
+    said = _lines(proc, "uni: host CPU per message (send + receive)", f"{expected:.3g} us")
+    assert len(said) == 1, proc.stdout
+    assert _lines(proc, "per direction")

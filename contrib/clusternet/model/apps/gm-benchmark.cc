@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gm-benchmark.h"
 
+#include "ns3/host-cpu.h"
+
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -100,6 +102,12 @@ GmBenchmark::GetTime() const
     return m_result;
 }
 
+Time
+GmBenchmark::GetHostCpuPerMessage() const
+{
+    return m_hostCpu;
+}
+
 // ------------------------------------------------------------------------------ plumbing
 
 void
@@ -145,7 +153,7 @@ GmBenchmark::Start(Step body)
     m_end = Seconds(0);
     if (m_buffersProvided)
     {
-        m_start = Simulator::Now();
+        MarkStart();
         body();
         return;
     }
@@ -154,7 +162,7 @@ GmBenchmark::Start(Step body)
     uint32_t n = std::min(m_buffers, m_a.port->GetReceiveTokens());
     ProvideBuffers(m_a, n, [this, n, body]() {
         ProvideBuffers(m_b, std::min(n, m_b.port->GetReceiveTokens()), [this, body]() {
-            m_start = Simulator::Now();
+            MarkStart();
             body();
         });
     });
@@ -197,9 +205,33 @@ GmBenchmark::SideDone(Side& s)
     });
 }
 
+Time
+GmBenchmark::HostBusy() const
+{
+    Time busy;
+    for (const Side* s : {&m_a, &m_b})
+    {
+        Ptr<HostCpu> cpu = s->port ? s->port->GetCpu() : nullptr;
+        busy += cpu ? cpu->GetBusyTime() : Seconds(0);
+    }
+    return busy;
+}
+
+void
+GmBenchmark::MarkStart()
+{
+    m_start = Simulator::Now();
+    m_busyAtStart = HostBusy();
+    m_sentAtStart = m_a.sent + m_b.sent;
+}
+
 void
 GmBenchmark::Finish()
 {
+    const uint32_t messages = m_a.sent + m_b.sent - m_sentAtStart;
+    m_hostCpu = messages ? (HostBusy() - m_busyAtStart) / messages : Seconds(0);
+    NS_LOG_LOGIC("test done: host CPU " << m_hostCpu.As(Time::US) << " per message over "
+                                        << messages << " messages");
     Simulator::Stop();
 }
 
@@ -278,7 +310,7 @@ GmBenchmark::PingSender()
         }
         if (++m_a.received == 1)
         {
-            m_start = Simulator::Now(); // the first round trip warms caches, untimed
+            MarkStart(); // the first round trip warms caches, untimed
         }
         if (m_a.received == m_iterations + 1)
         {
@@ -336,7 +368,7 @@ GmBenchmark::ExchangeStep(Side& s)
 {
     if (&s == &m_a && s.received == 1)
     {
-        m_start = Simulator::Now(); // the first exchange warms caches, untimed
+        MarkStart(); // the first exchange warms caches, untimed
     }
     if (s.received == m_iterations + 1)
     {

@@ -60,6 +60,15 @@ class GmBenchmark : public Object
     /// @return the last PingPong's one-way time, Exchange's time per exchange, or Burst's mean
     /// time per send
     Time GetTime() const;
+    /**
+     * Host CPU time per message of the last test, send and receive together: the time both
+     * hosts' CPUs spent on GM library calls (sends, event handling, buffer provision, polls
+     * that found nothing) over its timed part, divided by the messages both sides sent in it
+     * (logp_test's acknowledgements count as messages). A process waiting in gm_receive spins,
+     * but that wait is not work and is not counted (GM's figure of merit, host CPU per message).
+     * @return the time per message, or zero when the test sent none
+     */
+    Time GetHostCpuPerMessage() const;
 
   protected:
     void DoDispose() override;
@@ -97,6 +106,10 @@ class GmBenchmark : public Object
     void BurstHandle(const GmEvent& ev, Step then);
     void BurstReceiverStep();
     void Quiesce(Side& s, Step then);
+    /// The timed part of a test starts: note the time, the hosts' busy time and messages sent.
+    void MarkStart();
+    /// @return both hosts' CPU busy time so far
+    Time HostBusy() const;
     void Finish();
 
     Side m_a;
@@ -112,6 +125,9 @@ class GmBenchmark : public Object
     Time m_delta;
     Time m_sendStart; //!< logp sender: when the last send started
     Time m_result;
+    Time m_busyAtStart;       //!< both hosts' CPU busy time when the timed part started
+    uint32_t m_sentAtStart{0}; //!< messages both sides had sent by then
+    Time m_hostCpu;           //!< the last test's host CPU time per message
     double m_throughput{0};
 
     uint32_t m_buffers;

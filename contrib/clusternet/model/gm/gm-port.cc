@@ -128,6 +128,12 @@ GmPort::GetNodeId() const
     return m_mcp ? m_mcp->GetNodeId() : 0;
 }
 
+Ptr<HostCpu>
+GmPort::GetCpu() const
+{
+    return m_cpu;
+}
+
 uint32_t
 GmPort::GetSendTokens() const
 {

@@ -56,6 +56,8 @@ class GmPort : public Object
     uint8_t GetPortId() const;
     /// @return the node id of this host in the GM network
     uint16_t GetNodeId() const;
+    /// @return the host CPU the library calls run on (null: free)
+    Ptr<HostCpu> GetCpu() const;
 
     /// @return send tokens the process holds
     uint32_t GetSendTokens() const;
