@@ -57,27 +57,26 @@ def _lines(proc, *words):
             if all(w in line for w in words)]
 
 
-def test_a_nic_profiles_mtu_is_the_runs_when_no_mtu_is_given(tmp_path, scenario_env):
+def _run_jumbo(tmp_path, env, *args):
+    """gige-tcp-netpipe with the jumbo-frame NIC's profile file; the run and its data."""
     path = tmp_path / "jumbo.toml"
     path.write_text(JUMBO_NIC)
     out = tmp_path / "out"
-    proc = _run("gige-tcp-netpipe", [f"--profile-file={path}", "--nic=jumbonic",
-                                     f"--out={out}", *NETPIPE_ARGS], scenario_env)
+    proc = _run("gige-tcp-netpipe", [f"--profile-file={path}", *args, f"--out={out}"], env)
     assert proc.returncode == 0, proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    return proc, pd.read_csv(out / "data.csv"), out
+
+
+def test_a_nic_profiles_mtu_is_the_runs_when_no_mtu_is_given(tmp_path, scenario_env):
+    proc, data, _ = _run_jumbo(tmp_path, scenario_env, "--nic=jumbonic", *NETPIPE_ARGS)
     assert set(data["mtu"]) == {9000}, "a --mtu not given replaced the NIC profile's MTU"
     assert not _lines(proc, "--mtu"), "nothing was given, so nothing conflicts"
 
 
 def test_a_given_mtu_that_conflicts_with_the_profile_is_applied_and_said(tmp_path,
                                                                           scenario_env):
-    path = tmp_path / "jumbo.toml"
-    path.write_text(JUMBO_NIC)
-    out = tmp_path / "out"
-    proc = _run("gige-tcp-netpipe", [f"--profile-file={path}", "--nic=jumbonic", "--mtu=1500",
-                                     f"--out={out}", *NETPIPE_ARGS], scenario_env)
-    assert proc.returncode == 0, proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    proc, data, _ = _run_jumbo(tmp_path, scenario_env, "--nic=jumbonic", "--mtu=1500",
+                               *NETPIPE_ARGS)
     assert set(data["mtu"]) == {1500}
     said = _lines(proc, "--mtu", "1500", "9000", "jumbonic")
     assert len(said) == 1, proc.stdout + proc.stderr
@@ -109,13 +108,8 @@ def test_a_run_on_other_parts_is_not_compared_with_the_paper(tmp_path, scenario_
 
 def test_a_run_mixing_the_papers_card_with_ones_own_compares_only_the_papers(tmp_path,
                                                                              scenario_env):
-    path = tmp_path / "jumbo.toml"
-    path.write_text(JUMBO_NIC)
-    out = tmp_path / "out"
-    proc = _run("gige-tcp-netpipe", [f"--profile-file={path}", "--nic=sknet,jumbonic",
-                                     f"--out={out}", *NETPIPE_ARGS[:-2]], scenario_env)
-    assert proc.returncode == 0, proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    proc, data, out = _run_jumbo(tmp_path, scenario_env, "--nic=sknet,jumbonic",
+                                 *NETPIPE_ARGS[:-2])
     mine = int((data["nic"] == "jumbonic").sum())
     said = _lines(proc, f"{mine} of {len(data)} rows not compared with seed 000", "jumbonic")
     assert len(said) == 1, proc.stdout
