@@ -5,8 +5,10 @@ A paper's setup is the physical parts it measured (``reference/compositions.toml
 NICs, LANai boards, chipsets, FM versions and MPI libraries, each standing for its parts and the
 profiles they derive from (``base``). A point of a run is *on the paper's setup* when every
 profile it was composed of (``provenance.csv``'s ``parts``) is one of those, it changed none of
-their values (no ``--set``) and it ran in the host's own PCI slot (no ``--pci`` other than the
-host profile's). A user's profile always has a name of its own (a catalogue refuses a second
+their values (no ``--set``), it ran in the host's own PCI slot (no ``--pci`` other than the
+host profile's) and changed nothing else of the setup that no profile holds (the program
+records such an option, e.g. ``--switches``, as ``setup:NAME=VALUE`` among the parts when its
+value is not the paper's). A user's profile always has a name of its own (a catalogue refuses a second
 profile of one name), so a machine described by profile files is never taken for a paper's.
 
 A run whose rows are on no paper's setup is not compared with any paper: a what-if about
@@ -65,7 +67,12 @@ def _slot(profiles, host):
 def off_setup(point, allowed, profiles):
     """Why one point (a ``provenance.csv`` line as a dict) is not on a setup whose profiles are
     ``allowed``, in a few words; "" when it is."""
-    names = [p.split(":", 1)[-1] for p in str(point.get("parts", "")).split(";") if p]
+    recorded = [p for p in str(point.get("parts", "")).split(";") if p]
+    changes = [p.split(":", 1)[1] for p in recorded if p.startswith("setup:")]
+    if changes:
+        return "--" + ", --".join(changes) + " " + ("are" if len(changes) > 1 else "is") + \
+            " not the paper's setup"
+    names = [p.split(":", 1)[-1] for p in recorded]
     if not names:
         return ""   # a point of a program that records no parts: nothing to judge it by
     other = sorted(n for n in names if n not in allowed)

@@ -205,6 +205,12 @@ FmExperiment::Validate(const FmConfig& c)
     {
         return "hosts: " + std::to_string(c.hosts) + "; allowed: 2..16 on one switch";
     }
+    if (c.switches > MyrinetHelper::MAX_LINE_SWITCHES || (c.hosts > 2 && c.switches != 1))
+    {
+        return "--switches: " + std::to_string(c.switches) + " for " + std::to_string(c.hosts) +
+               " hosts; allowed: 1 (one switch), or for 2 hosts 0 (back to back) .. " +
+               std::to_string(MyrinetHelper::MAX_LINE_SWITCHES);
+    }
     if (c.processes < 1 || c.processes > 16)
     {
         return "--processes: " + std::to_string(c.processes) + "; allowed: 1..16 per host";
@@ -266,6 +272,21 @@ FmExperiment::AddArguments(ScenarioArgs& args,
               ProfileCatalogue::Names("chipset"),
               "");
     addChoice("fm-version", "FM software profile", ProfileCatalogue::Names("fm"), "hpvm19");
+    addChoice("lanai",
+              "LANai board profile (its clock, SRAM and link; FM lays out the SRAM)",
+              ProfileCatalogue::Names("lanai"),
+              "lanai4");
+    if (!perCurve.count("switches"))
+    {
+        args.AddUint("switches",
+                     "Myrinet XBar16 switches between two hosts: 0 back to back, 1 one switch "
+                     "(the paper's), N a line of N switches",
+                     "switches",
+                     0,
+                     MyrinetHelper::MAX_LINE_SWITCHES,
+                     1);
+        args.MarkSetup("switches");
+    }
     addChoice("notify",
               "arrival detection; empty = the version's",
               {"pci-poll", "memory"},
@@ -355,6 +376,11 @@ FmExperiment::ParseArguments(const ScenarioArgs& args, FmConfig& c)
     }
     get("chipset", c.chipset);
     get("fm-version", c.version);
+    get("lanai", c.lanai);
+    if (args.Has("switches"))
+    {
+        c.switches = args.GetUint("switches");
+    }
     get("notify", c.notify);
     get("intranode", c.intranode);
     get("pacing", c.pacing);
@@ -414,7 +440,9 @@ FmExperiment::FmExperiment(const FmConfig& c)
     {
         myrinet.SetDeviceAttribute(attribute, StringValue(value));
     }
-    NetDeviceContainer ports = myrinet.InstallSwitch(CreateObject<Node>(), m_nodes);
+    NetDeviceContainer ports = c.switches > 0
+                                   ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
+                                   : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
     int64_t stream = 1000;
     for (uint32_t h = 0; h < c.hosts; ++h)
     {

@@ -64,6 +64,7 @@ struct FmConfig
     std::optional<int64_t> credits; //!< credits per peer; none = the version's
     int64_t queues{1};     //!< SMT receive queues per process (M)
     uint32_t hosts{2};     //!< hosts on the Myrinet switch (at least 2)
+    uint32_t switches{1};  //!< XBar16 switches: 0 back to back (2 hosts), 1, or a line (2 hosts)
     uint32_t processes{1}; //!< FM processes per host (N; each on its own CPU)
     std::string overrides; //!< "target.Attribute=value;..."
     /// the targets --set may name: the objects the program's runs exercise (empty: all)
@@ -83,8 +84,8 @@ class FmExperiment
     /// @return "" if @p config is valid, else one line naming the bad parameter
     static std::string Validate(const FmConfig& config);
     /**
-     * Register --host, --chipset, --fm-version, --notify, --intranode, --pacing, --credits,
-     * --processes, --queues and --set on @p args, except the options in @p perCurve, which
+     * Register --host, --chipset, --fm-version, --lanai, --switches, --notify, --intranode,
+     * --pacing, --credits, --processes, --queues and --set on @p args, except the options in @p perCurve, which
      * the scenario sets for each of its curves. --set names @p setTargets (the program's
      * FmConfig::setTargets; empty: every target of the machine).
      */
@@ -144,6 +145,7 @@ class FmExperiment
     void StartProcesses();
 
     NodeContainer m_nodes;
+    NodeContainer m_switches; //!< the Myrinet switches (none back to back)
     std::vector<Ptr<FmMcp>> m_mcps;
     std::vector<Ptr<HostBridge>> m_bridges;
     std::vector<Ptr<FmSmt>> m_smts;

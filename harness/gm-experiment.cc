@@ -17,6 +17,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -80,16 +81,48 @@ GmExperiment::Validate(const GmConfig& c)
         return "--host: unknown host '" + c.host +
                "'; allowed: " + ProfileCatalogue::JoinNames("host");
     }
+    const Profile* host = ProfileCatalogue::Find("host", c.host);
+    if (std::none_of(host->values.begin(), host->values.end(), [](const ProfileValue& v) {
+            return v.target == "gm";
+        }))
+    {
+        std::string with;
+        for (const auto& name : ProfileCatalogue::Names("host"))
+        {
+            const Profile* h = ProfileCatalogue::Find("host", name);
+            if (std::any_of(h->values.begin(), h->values.end(), [](const ProfileValue& v) {
+                    return v.target == "gm";
+                }))
+            {
+                with += (with.empty() ? "" : ", ") + name;
+            }
+        }
+        return "--host: " + c.host +
+               " has no GM host library among its parts (a gm profile such as gm15-linux24); "
+               "allowed for Myrinet: " +
+               with;
+    }
     std::string w;
     std::string k;
     if (!c.pci.empty() && !HostHelper::ParsePciSlot(c.pci, w, k))
     {
-        return "--pci: '" + c.pci + "' is not a PCI slot; allowed: 32x33, 32x66, 64x33, 64x66";
+        return "--pci: '" + c.pci + "' is not a PCI slot; allowed: " + HostHelper::JoinPciSlots();
     }
-    if (c.hosts < 2 || c.hosts > 16 || (c.hosts > 2 && !c.useSwitch))
+    if (c.hosts < 2 || c.hosts > 16 || (c.hosts > 2 && c.switches == 0))
     {
         return "hosts: " + std::to_string(c.hosts) +
                " GM hosts; allowed: 2 back to back, or 2..16 on the 16-port switch";
+    }
+    if (c.switches > MyrinetHelper::MAX_LINE_SWITCHES)
+    {
+        return "--switches: " + std::to_string(c.switches) + "; allowed: 0 (back to back) .. " +
+               std::to_string(MyrinetHelper::MAX_LINE_SWITCHES);
+    }
+    if (c.switches > 1 && c.hosts > 2)
+    {
+        return "--switches: a line of " + std::to_string(c.switches) +
+               " switches carries 2 hosts; allowed for " + std::to_string(c.hosts) +
+               " hosts: 0 or 1";
     }
     std::string err;
     ProfileSet values = Values(c, err);
@@ -99,7 +132,7 @@ GmExperiment::Validate(const GmConfig& c)
 }
 
 void
-GmExperiment::AddArguments(ScenarioArgs& args)
+GmExperiment::AddArguments(ScenarioArgs& args, bool fabric, uint32_t switches)
 {
     args.AddChoice("lanai", "LANai NIC profile", ProfileCatalogue::Names("lanai"), "lanai9");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "p200-430vx-linux24");
@@ -113,6 +146,17 @@ GmExperiment::AddArguments(ScenarioArgs& args)
              "firmware, cycles), gm (host GM library), bus, cpu, link or port (Myrinet) "
              "(e.g. lanai.Clock=200) [ns-3 values]",
              "");
+    if (fabric)
+    {
+        args.AddUint("switches",
+                     "Myrinet XBar16 switches the two hosts' messages cross: 0 back to back, 1 one "
+                     "switch, N a line of N switches",
+                     "switches",
+                     0,
+                     MyrinetHelper::MAX_LINE_SWITCHES,
+                     switches);
+        args.MarkSetup("switches");
+    }
 }
 
 GmConfig
@@ -123,6 +167,7 @@ GmExperiment::ParseArguments(const ScenarioArgs& args)
     c.host = args.Get("host");
     c.pci = args.Get("pci");
     c.overrides = args.Get("set");
+    c.switches = args.Has("switches") ? args.GetUint("switches") : 0;
     std::string err = Validate(c);
     if (!err.empty())
     {
@@ -158,7 +203,13 @@ GmExperiment::CheckStacks(const std::vector<std::string>& stacks,
     {
         MpiHelper library;
         library.SetMpiProfile(stack);
-        overGm[stack] = library.GetTransportKind() == "gm";
+        const std::string kind = library.GetTransportKind();
+        overGm[stack] = kind == "gm";
+        if (kind != "gm" && kind != "tcp")
+        {
+            return "--stack: " + stack + " runs over " + kind +
+                   "; allowed here: libraries over tcp (Gigabit Ethernet) or gm (Myrinet)";
+        }
         std::string problem = library.CheckProfile();
         if (!problem.empty())
         {
@@ -196,8 +247,8 @@ GmExperiment::GmExperiment(const GmConfig& c)
     gm.SetHostProfile(c.host);
     MyrinetHelper myrinet;
     gm.ConfigureFabric(myrinet);
-    NetDeviceContainer ports = c.useSwitch
-                                   ? myrinet.InstallSwitch(CreateObject<Node>(), m_nodes)
+    NetDeviceContainer ports = c.switches > 0
+                                   ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
                                    : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
     for (uint32_t i = 0; i < c.hosts; ++i)
     {

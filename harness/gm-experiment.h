@@ -21,7 +21,7 @@ class ScenarioArgs;
 /**
  * @ingroup clusternet
  * @brief The machine of a GM experiment: two hosts with LANai NICs linked back to back, as in
- * seed 001 sec. 3, or up to 16 hosts on one Myrinet switch.
+ * seed 001 sec. 3, or up to 16 hosts on one Myrinet switch or a line of switches.
  */
 struct GmConfig
 {
@@ -30,8 +30,8 @@ struct GmConfig
     std::string pci;                        //!< "WIDTHxCLOCK"; empty = the host profile's
     std::string overrides;                  //!< "target.Attribute=value;..." (lanai, mcp, gm,
                                             //!< bus, cpu, link, port)
-    bool useSwitch{false};                  //!< through one XBar16 switch, not back to back
-    uint32_t hosts{2};                      //!< hosts (more than 2 need useSwitch; at most 16)
+    uint32_t switches{0}; //!< XBar16 switches: 0 back to back, else a line of them (InstallLine)
+    uint32_t hosts{2};    //!< hosts (more than 2 need a switch; at most 16)
 };
 
 /**
@@ -44,8 +44,12 @@ class GmExperiment
   public:
     /// @return "" if @p config is valid, else one line naming the bad parameter
     static std::string Validate(const GmConfig& config);
-    /// Register --lanai, --host, --pci and --set on @p args.
-    static void AddArguments(ScenarioArgs& args);
+    /**
+     * Register --lanai, --host, --pci and --set on @p args, and --switches with default
+     * @p switches (the paper's fabric) unless @p fabric is false (a program whose test does
+     * not cross the network).
+     */
+    static void AddArguments(ScenarioArgs& args, bool fabric = true, uint32_t switches = 0);
     /// Read and validate the arguments of AddArguments (exits 2 on bad input).
     static GmConfig ParseArguments(const ScenarioArgs& args);
     /// @return the PCI slot of @p config as "WIDTHxCLOCK"
@@ -76,6 +80,7 @@ class GmExperiment
 
   private:
     NodeContainer m_nodes;
+    NodeContainer m_switches;
     std::vector<Ptr<GmMcp>> m_mcps;
     Ptr<GmBenchmark> m_bench;
 };

@@ -2,6 +2,7 @@
 #include "netpipe-experiment.h"
 
 #include "ns3/gige-helper.h"
+#include "ns3/gige-switch-helper.h"
 #include "ns3/gm-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/myrinet-helper.h"
@@ -173,7 +174,15 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     std::string k;
     if (!c.pci.empty() && !HostHelper::ParsePciSlot(c.pci, w, k))
     {
-        return "--pci: '" + c.pci + "' is not a PCI slot; allowed: 32x33, 32x66, 64x33, 64x66";
+        return "--pci: '" + c.pci + "' is not a PCI slot; allowed: " + HostHelper::JoinPciSlots();
+    }
+    const uint32_t maxSwitches = IsLanai(c.nic) ? MyrinetHelper::MAX_LINE_SWITCHES : 1;
+    if (c.switches > maxSwitches)
+    {
+        return "--switches: " + std::to_string(c.switches) + " for " + c.nic + "; allowed: 0 " +
+               "(back to back) .. " + std::to_string(maxSwitches) +
+               (IsLanai(c.nic) ? " (a line of Myrinet switches)"
+                               : " (a Gigabit Ethernet network has one switch)");
     }
     if (!MtuRange().Contains(c.mtu))
     {
@@ -233,7 +242,10 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         gm.SetEthernetAttribute("Mtu", UintegerValue(c.mtu));
         MyrinetHelper myrinet;
         gm.ConfigureFabric(myrinet);
-        NetDeviceContainer ports = myrinet.Install(nodes.Get(0), nodes.Get(1));
+        NodeContainer switches;
+        NetDeviceContainer ports = c.switches > 0
+                                       ? myrinet.InstallLine(nodes, c.switches, switches)
+                                       : myrinet.Install(nodes.Get(0), nodes.Get(1));
         std::vector<Ptr<GmMcp>> mcps = gm.Install(ports);
         for (uint32_t i = 0; i < 2; ++i)
         {
@@ -257,7 +269,15 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
     {
         gige.SetNicProfile(c.nic);
         gige.SetDeviceAttribute("Mtu", UintegerValue(c.mtu));
-        devs = gige.Install(nodes);
+        if (c.switches > 0)
+        {
+            GigeSwitchHelper switches;
+            devs = switches.Install(CreateObject<Node>(), nodes, gige);
+        }
+        else
+        {
+            devs = gige.Install(nodes);
+        }
         for (uint32_t i = 0; i < 2; ++i)
         {
             Ptr<Node> n = nodes.Get(i);

@@ -26,6 +26,7 @@ struct NetpipeConfig
     std::string nic{"sknet"};            //!< NIC profile
     std::string host{"piii450-linux22"}; //!< host profile
     std::string pci;                     //!< "WIDTHxCLOCK" (e.g. "64x66"); empty = host profile
+    uint32_t switches{0}; //!< 0 back to back; 1 one switch; N a line (IP over GM only)
     uint16_t mtu{1500};                  //!< IP MTU [bytes]
     uint32_t sockbuf{131072};            //!< socket buffer [bytes]
     uint32_t maxBlock{1 << 21};          //!< largest NetPIPE block [bytes]

@@ -9,6 +9,7 @@
 #include "sweep-runner.h"
 
 #include "ns3/host-helper.h"
+#include "ns3/myrinet-helper.h"
 #include "ns3/profile-catalogue.h"
 
 #include <cstdio>
@@ -27,6 +28,7 @@ NetpipeColumns(bool mpi)
         return {"nic",
                 "host",
                 "pci",
+                "switches",
                 "mtu",
                 "stack",
                 "eager_limit_bytes",
@@ -34,15 +36,30 @@ NetpipeColumns(bool mpi)
                 "block_bytes",
                 "oneway_us",
                 "mbps",
+                "mbytes_per_s",
                 "reps"};
     }
-    return {"nic", "host", "pci", "mtu", "sockbuf", "block_bytes", "oneway_us", "mbps", "reps"};
+    return {"nic",
+            "host",
+            "pci",
+            "switches",
+            "mtu",
+            "sockbuf",
+            "block_bytes",
+            "oneway_us",
+            "mbps",
+            "mbytes_per_s",
+            "reps"};
 }
 
 std::vector<std::vector<std::string>>
 NetpipeRows(const NetpipeConfig& c)
 {
-    std::vector<std::string> config = {c.nic, c.host, TcpNetpipeExperiment::EffectivePci(c), std::to_string(c.mtu)};
+    std::vector<std::string> config = {c.nic,
+                                       c.host,
+                                       TcpNetpipeExperiment::EffectivePci(c),
+                                       std::to_string(c.switches),
+                                       std::to_string(c.mtu)};
     if (c.mpi.empty())
     {
         config.push_back(std::to_string(c.sockbuf));
@@ -68,7 +85,8 @@ NetpipeRows(const NetpipeConfig& c)
         row.insert(row.end(),
                    {std::to_string(s.bytes),
                     SweepRunner::Fixed(us, 3),
-                    SweepRunner::Fixed(mbps, 3),
+                    SweepRunner::Rate(mbps, true).first,
+                    SweepRunner::Rate(mbps, true).second,
                     std::to_string(s.repeats)});
         rows.push_back(row);
     }
@@ -129,6 +147,15 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                    HostHelper::PciSlots(),
                    "",
                    true);
+    args.AddUint("switches",
+                 "switches between the two hosts: 0 back to back, 1 one switch (Gigabit "
+                 "Ethernet: store-and-forward; Myrinet: XBar16), N a line of N XBar16 switches "
+                 "(IP over GM only)",
+                 "switches",
+                 0,
+                 MyrinetHelper::MAX_LINE_SWITCHES,
+                 spec.switches);
+    args.MarkSetup("switches");
     args.Add("set",
              "profile attribute overrides 'target.Attribute=value;...' with target device, "
              "driver, coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP "
@@ -215,6 +242,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
             c.nic = nic;
             c.host = args.Get("host");
             c.pci = args.Get("pci");
+            c.switches = args.GetUint("switches");
             c.mtu = static_cast<uint16_t>(std::min<uint32_t>(mtu, 65535));
             c.sockbuf = sb;
             c.maxBlock = maxBlock;

@@ -27,6 +27,7 @@ struct NetpipeScenarioSpec
     std::string host{"piii450-linux22"}; //!< default --host
     std::string stacks;      //!< default --stack (MPI profiles): NetPIPE's MPI mode if set
     uint32_t maxBlock{1u << 21}; //!< default --max-block [bytes]
+    uint32_t switches{0};        //!< default --switches: the paper's (0 back to back)
 };
 
 struct NetpipeConfig;

@@ -4,6 +4,7 @@
 #include "run-checks.h"
 
 #include "ns3/gige-helper.h"
+#include "ns3/gige-switch-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/mpi-helper.h"
 
@@ -166,7 +167,15 @@ PingPongExperiment::Run(const PingPongConfig& c)
     {
         GigeHelper gige;
         gige.SetNicProfile(transport == "loopback" ? LOOPBACK : c.nic);
-        devs = gige.Install(nodes);
+        if (c.useSwitch && transport != "loopback")
+        {
+            GigeSwitchHelper switches;
+            devs = switches.Install(CreateObject<Node>(), nodes, gige);
+        }
+        else
+        {
+            devs = gige.Install(nodes);
+        }
         InternetStackHelper internet;
         internet.Install(nodes);
         internet.AssignStreams(nodes, 0);

@@ -24,6 +24,7 @@ struct PingPongConfig
     std::string stack{"winsock"};    //!< library profile (kind "mpi"): winsock, mpipro, pvm...
     std::string nic{"fa310tx"};      //!< NIC profile; ignored when intranode
     bool intranode{false};           //!< both processes on one host
+    bool useSwitch{false};           //!< hosts through one Ethernet switch, not back to back
     std::vector<uint32_t> lengths;   //!< message lengths, in order [bytes]
     uint32_t repeats{10};            //!< timed round trips per length
     std::string overrides;           //!< "target.Attribute=value;..." (cpu, bus, stack,

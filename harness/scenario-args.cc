@@ -163,7 +163,30 @@ ScenarioArgs::Declare(const std::string& name, Option option)
     NS_ABORT_MSG_IF(m_options.count(name) || Ns3Builtins().count(name),
                     "option --" << name << " registered twice");
     m_order.push_back(name);
+    option.initial = option.value;
     m_options[name] = std::move(option);
+}
+
+void
+ScenarioArgs::MarkSetup(const std::string& name)
+{
+    NS_ABORT_MSG_UNLESS(m_options.count(name), "MarkSetup: no option --" << name);
+    m_options[name].setup = true;
+}
+
+std::vector<std::string>
+ScenarioArgs::SetupChanges() const
+{
+    std::vector<std::string> out;
+    for (const auto& name : m_order)
+    {
+        const Option& o = m_options.at(name);
+        if (o.setup && o.value != o.initial)
+        {
+            out.push_back(name + "=" + o.value);
+        }
+    }
+    return out;
 }
 
 void

@@ -151,6 +151,14 @@ class ScenarioArgs
                             const std::string& what,
                             const std::string& profileValue) const;
 
+    /**
+     * Mark option --@p name as one of the paper's setup that no profile holds (e.g. the
+     * fabric): a run that gives it a value other than its default is not on the paper's setup.
+     */
+    void MarkSetup(const std::string& name);
+    /// @return "name=value" of every MarkSetup() option whose value is not its default
+    std::vector<std::string> SetupChanges() const;
+
   private:
     /// One registered option.
     struct Option
@@ -164,6 +172,8 @@ class ScenarioArgs
         std::vector<std::string> allowed; //!< words of a choice
         bool emptyAllowed{false};         //!< an empty value has a meaning
         bool given{false};                //!< given on the command line
+        std::string initial;              //!< the default value
+        bool setup{false};                //!< part of the paper's setup (MarkSetup())
     };
 
     /// Register @p option as --name.

@@ -251,6 +251,15 @@ SweepRunner::Fixed(double value, int digits)
     return buf;
 }
 
+std::pair<std::string, std::string>
+SweepRunner::Rate(double value, bool inMbps, int digits)
+{
+    const std::string cell = Fixed(value, digits);
+    const double printed = std::strtod(cell.c_str(), nullptr);
+    return inMbps ? std::make_pair(cell, Fixed(printed / 8, digits + 3))
+                  : std::make_pair(Fixed(printed * 8, digits), cell);
+}
+
 void
 SweepRunner::ListPoints() const
 {
@@ -306,6 +315,11 @@ SweepRunner::RunPoint(const std::string& file, const std::string& path) const
             for (const auto& name : ProfileCatalogue::Used())
             {
                 parts += name + "\n";
+            }
+            // and what of the paper's setup no profile holds, where the run changed it
+            for (const auto& change : m_args.SetupChanges())
+            {
+                parts += "setup:" + change + "\n";
             }
             WriteFileAtomic(path + ".parts", parts);
             WriteFileAtomic(path, text);

@@ -73,6 +73,14 @@ class SweepRunner
     /// @return @p value with @p digits decimals, as data.csv cells are written
     static std::string Fixed(double value, int digits = 3);
     /**
+     * One throughput as data.csv states it, in both decimal units (reference/README.md): the
+     * measured @p value in Mbit/s (@p inMbps) or MB/s with @p digits decimals, and the other
+     * unit converted exactly from that cell (MB/s = Mbit/s / 8 with 3 more decimals, Mbit/s =
+     * MB/s x 8 with as many), so either column gives the same number.
+     * @return {the Mbit/s cell, the MB/s cell}
+     */
+    static std::pair<std::string, std::string> Rate(double value, bool inMbps, int digits = 3);
+    /**
      * @param path an output directory (--out)
      * @return "" if @p path is a directory, or can be made one, that files can be written in;
      * else what is wrong with it (nothing is left behind either way)

@@ -172,7 +172,8 @@ Report(const char* model, const BenchResult& r)
     return {model,
             std::to_string(r.received),
             SweepRunner::Fixed(r.simSeconds, 6),
-            SweepRunner::Fixed(r.mbps, 3),
+            SweepRunner::Rate(r.mbps, true).first,
+            SweepRunner::Rate(r.mbps, true).second,
             std::to_string(r.packets),
             SweepRunner::Fixed(r.wallSeconds, 3),
             SweepRunner::Fixed(r.wallSeconds / r.packets * 1e6, 3),
@@ -198,11 +199,11 @@ Columns(bool netpipe)
 {
     if (netpipe)
     {
-        return {"model", "blocks", "sim_s", "peak_mbps", "packets", "wall_s",
-                "wall_us_per_pkt", "events", "events_per_pkt"};
+        return {"model", "blocks", "sim_s", "peak_mbps", "peak_mbytes_per_s", "packets",
+                "wall_s", "wall_us_per_pkt", "events", "events_per_pkt"};
     }
-    return {"model", "bytes_rx", "sim_s", "goodput_mbps", "packets", "wall_s",
-            "wall_us_per_pkt", "events", "events_per_pkt"};
+    return {"model", "bytes_rx", "sim_s", "goodput_mbps", "goodput_mbytes_per_s", "packets",
+            "wall_s", "wall_us_per_pkt", "events", "events_per_pkt"};
 }
 
 SweepRunner::Rows

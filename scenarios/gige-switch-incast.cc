@@ -143,7 +143,8 @@ RunIncast(const IncastRun& r)
                    {std::to_string(sent),
                     std::to_string(delivered),
                     std::to_string(drops),
-                    SweepRunner::Fixed(mbps, 1)});
+                    SweepRunner::Rate(mbps, true, 1).first,
+                    SweepRunner::Rate(mbps, true, 1).second});
     }
     Simulator::Destroy();
     return rows;
@@ -207,7 +208,8 @@ main(int argc, char** argv)
                       {"senders", "frames", "size_bytes", "pause", "buffer_bytes", "port",
                        "role", "pause_sent", "pause_recv", "ingress_drops",
                        "buffer_peak_bytes", "sent_bytes", "delivered_bytes", "drops",
-                       "sink_goodput_mbps"});
+                       "sink_goodput_mbps",
+                       "sink_goodput_mbytes_per_s"});
     sweep.SetReusable(run.pcap.empty()); // a capture asked for is written again
     sweep.AddPoint("senders=" + std::to_string(senders) + " pause=" + (pause ? "on" : "off"),
                    [run]() { return RunIncast(run); });

@@ -12,9 +12,11 @@
 
 #include "fm-experiment.h"
 #include "scenario-args.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/simulator.h"
 #include "sweep-runner.h"
 
+#include <sstream>
 
 using namespace ns3;
 using namespace ns3::clusternet;
@@ -25,8 +27,8 @@ namespace
 /// A curve: FM version on a CPU.
 struct Curve
 {
-    std::string version; //!< 2.1, 1.2, 1.9
-    std::string cpu;     //!< pii300, pii450
+    std::string version; //!< 2.1, 1.2, 1.9 or an FM profile
+    std::string cpu;     //!< pii300, pii450 or a host profile
 };
 
 /// --set targets: one process per host, across the Myrinet switch (no shared region).
@@ -45,12 +47,15 @@ RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
             k.cpu,
             c.host,
             FmExperiment::EffectiveChipset(c),
+            c.lanai,
+            std::to_string(c.switches),
             c.notify,
             c.notify,
             std::to_string(m.pacing),
             std::to_string(size),
             SweepRunner::Fixed(m.oneway.GetSeconds() * 1e6),
-            SweepRunner::Fixed(m.mbytesPerS),
+            SweepRunner::Rate(m.mbytesPerS, false).first,
+            SweepRunner::Rate(m.mbytesPerS, false).second,
             SweepRunner::Fixed(m.pollNs, 1)};
 }
 
@@ -67,30 +72,65 @@ main(int argc, char** argv)
     FmExperiment::AddArguments(args,
                                {"host", "fm-version", "intranode", "processes", "queues"},
                                kSetTargets);
-    args.AddChoiceList(
-        "config",
-        "curves VERSION:CPU; VERSION 2.1, 1.2 or 1.9, CPU pii300 (HP Kayak, 440LX) or pii450 "
-        "(HP Netserver LPR, 440BX)",
-        {"2.1:pii300", "2.1:pii450", "1.2:pii300", "1.2:pii450", "1.9:pii300", "1.9:pii450"},
-        "2.1:pii300,1.2:pii450,1.9:pii450");
+    args.Add("config",
+             "curves VERSION:HOST, comma-separated; VERSION 2.1, 1.2, 1.9 or an FM profile (" +
+                 ProfileCatalogue::JoinNames("fm") +
+                 "), HOST pii300 (HP Kayak, 440LX), pii450 (HP Netserver LPR, 440BX) or a host "
+                 "profile (" +
+                 ProfileCatalogue::JoinNames("host") + ")",
+             "2.1:pii300,1.2:pii450,1.9:pii450");
     FmExperiment::AddSweepArguments(args);
     SweepRunner::AddArguments(args, "hpvm-fm");
     args.Parse();
-    std::vector<std::string> items = args.GetChoiceList("config");
+    std::vector<std::string> items;
+    std::stringstream ss(args.Get("config"));
+    for (std::string item; std::getline(ss, item, ',');)
+    {
+        items.push_back(item);
+    }
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
 
     SweepRunner sweep(args,
                       "hpvm-fm",
-                      {"version", "cpu", "host", "chipset", "notify", "poll", "pacing_bytes",
-                       "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
+                      {"version",
+                       "cpu",
+                       "host",
+                       "chipset",
+                       "lanai",
+                       "switches",
+                       "notify",
+                       "poll",
+                       "pacing_bytes",
+                       "msg_bytes",
+                       "oneway_us",
+                       "mbps",
+                       "mbytes_per_s",
+                       "poll_ns"});
     for (const auto& item : items)
     {
-        Curve k{item.substr(0, 3), item.substr(4)};
+        const std::size_t colon = item.find(':');
+        if (colon == std::string::npos || item.find(':', colon + 1) != std::string::npos)
+        {
+            args.Fail("--config: '" + item + "' is not VERSION:HOST (e.g. 1.9:pii450)");
+        }
+        Curve k{item.substr(0, colon), item.substr(colon + 1)};
         FmConfig c;
         c.setTargets = kSetTargets;
         FmExperiment::ParseArguments(args, c);
-        c.version = kVersions.at(k.version);
-        c.host = kCpus.at(k.cpu);
+        c.version = kVersions.count(k.version) ? kVersions.at(k.version) : k.version;
+        c.host = kCpus.count(k.cpu) ? kCpus.at(k.cpu) : k.cpu;
+        if (!ProfileCatalogue::Find("fm", c.version))
+        {
+            args.Fail("--config: unknown FM version '" + k.version + "' in '" + item +
+                      "'; allowed: 2.1, 1.2, 1.9 or an FM profile (" +
+                      ProfileCatalogue::JoinNames("fm") + ")");
+        }
+        if (!ProfileCatalogue::Find("host", c.host))
+        {
+            args.Fail("--config: unknown host '" + k.cpu + "' in '" + item +
+                      "'; allowed: pii300, pii450 or a host profile (" +
+                      ProfileCatalogue::JoinNames("host") + ")");
+        }
         c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())

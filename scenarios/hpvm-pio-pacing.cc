@@ -12,6 +12,7 @@
 //   ./ns3 run scenarios/hpvm-pio-pacing -- --help
 
 #include "fm-experiment.h"
+#include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "ns3/simulator.h"
 #include "sweep-runner.h"
@@ -64,6 +65,7 @@ RunCurve(FmConfig c, const std::string& pacing, uint32_t probed, uint32_t reps)
         exp.Run();
         rows.push_back({FmExperiment::EffectiveChipset(c),
                         c.host,
+                        c.lanai,
                         c.version,
                         pacing,
                         std::to_string(probed),
@@ -85,16 +87,26 @@ main(int argc, char** argv)
                       "chunk the boot-time probe picks.");
     // The micro-benchmark alone: the lists choose chipsets and pacing; no FM traffic.
     FmExperiment::AddArguments(args,
-                               {"host", "chipset", "pacing", "notify", "intranode", "credits",
-                                "processes", "queues"},
+                               {"host",
+                                "chipset",
+                                "pacing",
+                                "notify",
+                                "intranode",
+                                "credits",
+                                "processes",
+                                "queues",
+                                "switches"},
                                kSetTargets);
-    args.Add("host",
-             "host profile for every chipset; empty = each chipset on the paper's machine",
-             "");
+    args.AddChoice("host",
+                   "host profile for every chipset; empty = each chipset on the paper's machine",
+                   ProfileCatalogue::Names("host"),
+                   "",
+                   true);
     args.AddChoiceList("chipset-list",
                        "chipsets, each on the paper's machine (440lx: Kayak PII-300, 440bx: "
-                       "Netserver PII-450) unless --host is given",
-                       {"440lx", "440bx"},
+                       "Netserver PII-450) unless --host is given (then, when not given, the "
+                       "host's own)",
+                       ProfileCatalogue::Names("chipset"),
                        "440lx,440bx");
     args.AddChoiceList("pacing-list", "curves", {"off", "probe"}, "off,probe");
     args.AddUint("reps", "messages per point", "count", 1, 100000, 64);
@@ -104,14 +116,23 @@ main(int argc, char** argv)
     std::vector<std::string> pacings = args.GetChoiceList("pacing-list");
     uint32_t reps = args.GetUint("reps");
     std::vector<FmConfig> configs;
+    const std::string host = args.Get("host");
+    if (!host.empty() && !args.Given("chipset-list"))
+    {
+        chipsets = {""}; // the given host's own chipset, not the paper's two
+    }
     for (const auto& chipset : chipsets)
     {
         FmConfig c;
         c.setTargets = kSetTargets;
-        FmExperiment::ParseArguments(args, c);
         c.chipset = chipset;
-        std::string host = args.Get("host");
         c.host = host.empty() ? FmExperiment::MachineOf(chipset) : host;
+        if (c.host.empty())
+        {
+            args.Fail("--chipset-list: " + chipset +
+                      " is in no paper's machine; give the host it sits in (--host)");
+        }
+        FmExperiment::ParseArguments(args, c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
         {
@@ -122,13 +143,14 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "hpvm-pio-pacing",
-                      {"chipset", "host", "version", "pacing", "pacing_bytes", "msg_bytes",
+                      {"chipset", "host", "lanai", "version", "pacing", "pacing_bytes", "msg_bytes",
                        "mbytes_per_s", "mbps"});
     for (const auto& c : configs)
     {
         for (const auto& pacing : pacings)
         {
-            sweep.AddPoint("chipset=" + c.chipset + " pacing=" + pacing, [=]() {
+            sweep.AddPoint("chipset=" + FmExperiment::EffectiveChipset(c) + " pacing=" + pacing,
+                           [=]() {
                 return RunCurve(c, pacing, ProbeChoice(c), reps);
             });
         }

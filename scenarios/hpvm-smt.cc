@@ -56,11 +56,13 @@ RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
              PollOf(c, k),
              c.host,
              FmExperiment::EffectiveChipset(c),
+             c.lanai,
              std::to_string(c.processes),
              std::to_string(c.queues),
              std::to_string(size),
              SweepRunner::Fixed(m.oneway.GetSeconds() * 1e6),
-             SweepRunner::Fixed(m.mbytesPerS),
+             SweepRunner::Rate(m.mbytesPerS, false).first,
+             SweepRunner::Rate(m.mbytesPerS, false).second,
              SweepRunner::Fixed(m.pollNs, 1)}};
 }
 
@@ -74,7 +76,10 @@ main(int argc, char** argv)
                       "processes on one SMP host, HPVM 1.2 (loopback through the Myrinet NIC) "
                       "vs HPVM 1.9 (shared-memory transport), with the poll cost while waiting.");
     // Each curve names its FM version and intranode transport.
-    FmExperiment::AddArguments(args, {"fm-version", "intranode", "processes"}, kSetTargets);
+    // Two processes on one host: no message crosses a switch.
+    FmExperiment::AddArguments(args,
+                               {"fm-version", "intranode", "processes", "switches"},
+                               kSetTargets);
     args.AddChoiceList("config",
                        "curves VERSION:TRANSPORT; VERSION 1.2 or 1.9, TRANSPORT loopback "
                        "(through the NIC) or smt (shared memory)",
@@ -115,8 +120,19 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "hpvm-smt",
-                      {"version", "transport", "poll", "host", "chipset", "processes", "queues",
-                       "msg_bytes", "oneway_us", "mbytes_per_s", "poll_ns"});
+                      {"version",
+                       "transport",
+                       "poll",
+                       "host",
+                       "chipset",
+                       "lanai",
+                       "processes",
+                       "queues",
+                       "msg_bytes",
+                       "oneway_us",
+                       "mbps",
+                       "mbytes_per_s",
+                       "poll_ns"});
     for (const auto& [k, c] : curves)
     {
         for (uint32_t size : sweepArgs.sizes)

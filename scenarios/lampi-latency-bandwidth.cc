@@ -12,6 +12,7 @@
 //   ./ns3 run scenarios/lampi-latency-bandwidth -- --stack=lampi-tcp,lampi-gm --max-msg=65536
 //   ./ns3 run scenarios/lampi-latency-bandwidth -- --help
 
+#include "cluster-args.h"
 #include "gm-experiment.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -29,9 +30,9 @@ using namespace ns3::clusternet;
 namespace
 {
 
-const std::string kHost = "athlonxp2800-fbsd47";
-const std::string kNic = "pro1000mt"; // the em driver's default coalescing
-const std::string kLanai = "lanai72";
+/// Seed 003's parts: Athlon XP 2800+ / FreeBSD 4.7 nodes, PRO/1000 MT Server NICs (the em
+/// driver's default coalescing), LANai 7.2 boards, one switch per network.
+const ClusterParts kPaper{"athlonxp2800-fbsd47", "pro1000mt", "lanai72", 1};
 
 using Op = MpiOperation;
 
@@ -76,7 +77,8 @@ Programs(uint32_t size, const Counts& n)
 
 /// One row from the finished ranks.
 std::vector<std::string>
-Measure(const std::string& stack,
+Measure(const ClusterParts& parts,
+        const std::string& stack,
         const std::string& net,
         uint32_t size,
         const Counts& n,
@@ -95,37 +97,36 @@ Measure(const std::string& stack,
     uint64_t unexpected = ranks[1]->GetUnexpectedMessages() - unexpectedBefore;
     return {stack,
             net,
-            net == "gige" ? kNic : kLanai,
-            kHost,
+            net == "gige" ? parts.nic : parts.lanai,
+            parts.host,
+            std::to_string(parts.switches),
             std::to_string(size),
             SweepRunner::Fixed(latencyUs, 3),
-            SweepRunner::Fixed(mbps, 3),
+            SweepRunner::Rate(mbps, true).first,
+            SweepRunner::Rate(mbps, true).second,
             std::to_string(n.reps),
             std::to_string(n.stream),
             SweepRunner::Fixed(100.0 * std::min<uint64_t>(unexpected, n.stream) / n.stream, 1)};
 }
 
 std::vector<std::string>
-RunTcp(const std::string& stack, uint32_t size, const Counts& n)
+RunTcp(const ClusterParts& parts, const std::string& stack, uint32_t size, const Counts& n)
 {
-    EthernetCluster cluster(2, kHost, kNic); // through the 24-port store-and-forward switch
+    EthernetCluster cluster(2, parts.host, parts.nic, parts.switches > 0);
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), Programs(size, n));
     std::string pending = MpiJob::Run(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
-    std::vector<std::string> row = Measure(stack, "gige", size, n, ranks, 0);
+    std::vector<std::string> row = Measure(parts, stack, "gige", size, n, ranks, 0);
     Simulator::Destroy();
     return row;
 }
 
 std::vector<std::string>
-RunGm(const std::string& stack, uint32_t size, const Counts& n)
+RunGm(const ClusterParts& parts, const std::string& stack, uint32_t size, const Counts& n)
 {
-    GmConfig c;
-    c.host = kHost;
-    c.lanai = kLanai;
-    c.useSwitch = true; // the 16-port Myrinet switch
+    GmConfig c = ClusterArgs::Myrinet(parts);
     GmExperiment exp(c);
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
@@ -136,7 +137,7 @@ RunGm(const std::string& stack, uint32_t size, const Counts& n)
         mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, Programs(size, n));
     std::string pending = MpiJob::Run(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
-    return Measure(stack, "myrinet", size, n, ranks, 0);
+    return Measure(parts, stack, "myrinet", size, n, ranks, 0);
 }
 
 } // namespace
@@ -151,9 +152,11 @@ main(int argc, char** argv)
                       "LA-MPI-TCP-ED (PRO/1000 MT, Gigabit switch), LA-MPI-GM and MPICH-GM "
                       "(LANai 7.2), Athlon XP 2800+ / FreeBSD 4.7 nodes.");
     args.AddChoiceList("stack",
-                       "MPI libraries",
-                       {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"},
+                       "MPI libraries (over TCP: on the Gigabit Ethernet network; over GM: on "
+                       "Myrinet)",
+                       ProfileCatalogue::Names("mpi"),
                        "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    ClusterArgs::Add(args, kPaper);
     args.AddUint("min-msg", "smallest message, then powers of two", "bytes", 1, 2097152, 4);
     args.AddUint("max-msg", "largest message", "bytes", 1, 8388608, 2097152);
     args.AddUint("reps",
@@ -187,11 +190,32 @@ main(int argc, char** argv)
     }
     uint32_t reps = args.GetUint("reps");
     uint32_t streamBytes = args.GetUint("stream-bytes");
+    bool anyTcp = false;
+    bool anyGm = false;
+    for (const auto& [stack, gm] : overGm)
+    {
+        (gm ? anyGm : anyTcp) = true;
+    }
+    const ClusterParts parts = ClusterArgs::Parse(args, anyTcp);
+    if (anyGm)
+    {
+        ClusterArgs::CheckMyrinet(args, parts, 2);
+    }
 
     SweepRunner sweep(args,
                       "lampi-latency-bandwidth",
-                      {"stack", "net", "nic", "host", "msg_bytes", "latency_us", "mbps", "reps",
-                       "stream_msgs", "unexpected_pct"});
+                      {"stack",
+                       "net",
+                       "nic",
+                       "host",
+                       "switches",
+                       "msg_bytes",
+                       "latency_us",
+                       "mbps",
+                       "mbytes_per_s",
+                       "reps",
+                       "stream_msgs",
+                       "unexpected_pct"});
     for (const auto& stack : stacks)
     {
         bool gm = overGm.at(stack);
@@ -200,7 +224,8 @@ main(int argc, char** argv)
             uint32_t s = static_cast<uint32_t>(size);
             Counts n = CountsFor(s, reps, streamBytes);
             sweep.AddPoint("stack=" + stack + " msg=" + std::to_string(s), [=]() {
-                return SweepRunner::Rows{gm ? RunGm(stack, s, n) : RunTcp(stack, s, n)};
+                return SweepRunner::Rows{gm ? RunGm(parts, stack, s, n)
+                                            : RunTcp(parts, stack, s, n)};
             });
         }
     }

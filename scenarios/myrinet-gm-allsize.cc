@@ -105,10 +105,12 @@ RunMode(const GmConfig& c, const std::string& mode, const std::vector<uint32_t>&
         rows.push_back({c.lanai,
                         c.host,
                         GmExperiment::EffectivePci(c),
+                        std::to_string(c.switches),
                         mode,
                         std::to_string(size),
                         SweepRunner::Fixed(latency),
-                        SweepRunner::Fixed(mbytes),
+                        SweepRunner::Rate(mbytes, false).first,
+                        SweepRunner::Rate(mbytes, false).second,
                         std::to_string(mode == "logp" ? 0 : count),
                         SweepRunner::Fixed(hostCpu, 3)});
     }
@@ -157,9 +159,11 @@ main(int argc, char** argv)
                       {"nic",
                        "host",
                        "pci",
+                       "switches",
                        "mode",
                        "msg_bytes",
                        "latency_us",
+                       "mbps",
                        "mbytes_per_s",
                        "reps",
                        "host_cpu_us"});

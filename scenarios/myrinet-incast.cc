@@ -61,7 +61,7 @@ Columns()
     return {"drain_mbps",     "link",         "from",          "to",
             "wire_bytes",     "packets",      "stops",         "gos",
             "max_slack_bytes", "overflows",   "drops",         "payload_sent_bytes",
-            "payload_received_bytes", "sim_time_us", "receiver_mbps"};
+            "payload_received_bytes", "sim_time_us", "receiver_mbps", "receiver_mbytes_per_s"};
 }
 
 SweepRunner::Rows
@@ -143,7 +143,7 @@ RunIncast(const IncastConfig& c)
     }
     std::string drain = std::to_string(c.drainMbps);
     std::string simUs = SweepRunner::Fixed(us, 3);
-    std::string mbps = SweepRunner::Fixed(us > 0 ? total * 8.0 / us : 0.0, 3);
+    const auto [mbps, mbytes] = SweepRunner::Rate(us > 0 ? total * 8.0 / us : 0.0, true);
     SweepRunner::Rows rows;
     // A link direction is reported at the port that receives it (the one that sends STOP).
     auto row = [&](const std::string& name,
@@ -167,7 +167,8 @@ RunIncast(const IncastConfig& c)
                         std::to_string(payloadSent),
                         std::to_string(payloadReceived),
                         simUs,
-                        mbps});
+                        mbps,
+                        mbytes});
     };
     uint64_t totalSent = 0;
     for (uint32_t i = 0; i < hosts; ++i)

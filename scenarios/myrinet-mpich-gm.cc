@@ -44,11 +44,13 @@ RunNetpipe(const GmConfig& c, const std::string& stack, uint32_t maxBlock)
         rows.push_back({c.lanai,
                         c.host,
                         GmExperiment::EffectivePci(c),
+                        std::to_string(c.switches),
                         stack,
                         std::to_string(eager.Get()),
                         std::to_string(s.bytes),
                         SweepRunner::Fixed(us, 3),
-                        SweepRunner::Fixed(s.bytes * 8.0 / us, 3),
+                        SweepRunner::Rate(s.bytes * 8.0 / us, true).first,
+                        SweepRunner::Rate(s.bytes * 8.0 / us, true).second,
                         std::to_string(s.repeats)});
     }
     netpipe->Dispose();
@@ -86,8 +88,17 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "myrinet-mpich-gm",
-                      {"nic", "host", "pci", "stack", "eager_limit_bytes", "block_bytes",
-                       "oneway_us", "mbps", "reps"});
+                      {"nic",
+                       "host",
+                       "pci",
+                       "switches",
+                       "stack",
+                       "eager_limit_bytes",
+                       "block_bytes",
+                       "oneway_us",
+                       "mbps",
+                       "mbytes_per_s",
+                       "reps"});
     sweep.AddPoint("lanai=" + c.lanai + " stack=" + stack,
                    [c, stack, maxBlock]() { return RunNetpipe(c, stack, maxBlock); });
     return sweep.Run();

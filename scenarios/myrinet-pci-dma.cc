@@ -101,13 +101,17 @@ RunPatterns(const GmConfig& c)
         Simulator::ScheduleNow([next]() { (*next)(); });
         exp.Run();
         *next = nullptr; // break the cycle
+        const auto read = SweepRunner::Rate(bytes[0] / spent[0].GetSeconds() / 1e6, false);
+        const auto write = SweepRunner::Rate(bytes[1] / spent[1].GetSeconds() / 1e6, false);
         rows.push_back({c.lanai,
                         c.host,
                         GmExperiment::EffectivePci(c),
                         test,
                         std::to_string(kBytes),
-                        SweepRunner::Fixed(bytes[0] / spent[0].GetSeconds() / 1e6),
-                        SweepRunner::Fixed(bytes[1] / spent[1].GetSeconds() / 1e6)});
+                        read.second,
+                        write.second,
+                        read.first,
+                        write.first});
     }
     return rows;
 }
@@ -121,15 +125,22 @@ main(int argc, char** argv)
                       "Seed 001 Table 1: gm_debug's PCI DMA test, 4096-byte transfers between "
                       "host memory and LANai SRAM in four patterns; read (send) and write "
                       "(receive) rates.");
-    GmExperiment::AddArguments(args);
+    GmExperiment::AddArguments(args, false);
     SweepRunner::AddArguments(args, "myrinet-pci-dma");
     args.Parse();
     GmConfig c = GmExperiment::ParseArguments(args);
 
     SweepRunner sweep(args,
                       "myrinet-pci-dma",
-                      {"nic", "host", "pci", "test", "transfer_bytes", "read_mbytes_per_s",
-                       "write_mbytes_per_s"});
+                      {"nic",
+                       "host",
+                       "pci",
+                       "test",
+                       "transfer_bytes",
+                       "read_mbytes_per_s",
+                       "write_mbytes_per_s",
+                       "read_mbps",
+                       "write_mbps"});
     sweep.AddPoint("lanai=" + c.lanai + " pci=" + GmExperiment::EffectivePci(c),
                    [c]() { return RunPatterns(c); });
     return sweep.Run();

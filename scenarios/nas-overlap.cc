@@ -16,6 +16,7 @@
 //   ./ns3 run scenarios/nas-overlap -- --config=is.C.8,lu.B.4 --stack=lampi-tcp-ed,lampi-gm
 //   ./ns3 run scenarios/nas-overlap -- --help
 
+#include "cluster-args.h"
 #include "gm-experiment.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -34,9 +35,9 @@ using namespace ns3::clusternet;
 namespace
 {
 
-const std::string kHost = "athlonxp2800-fbsd47";
-const std::string kNic = "pro1000mt"; // the em driver's default coalescing
-const std::string kLanai = "lanai72";
+/// Seed 003's parts: Athlon XP 2800+ / FreeBSD 4.7 nodes, PRO/1000 MT Server NICs (the em
+/// driver's default coalescing), LANai 7.2 boards, one switch per network.
+const ClusterParts kPaper{"athlonxp2800-fbsd47", "pro1000mt", "lanai72", 1};
 /// The 15 configurations of seed 003 Fig. 5, in its order.
 const std::string kAllConfigs =
     "bt.B.4,bt.B.9,bt.C.9,sp.B.4,sp.B.9,sp.C.9,lu.B.4,lu.B.8,lu.C.8,is.B.4,is.B.8,is.C.8,"
@@ -75,6 +76,7 @@ ParseConfig(const std::string& text, NasConfig& c)
 }
 
 std::string g_overrides; //!< --set: "npb.Attribute=value;..."
+ClusterParts g_parts = kPaper; //!< --host, --nic, --lanai
 
 /// @return the skeleton's values: the host profile's, then --set (checked: the error or "" in
 /// @p err)
@@ -82,7 +84,7 @@ ProfileSet
 Values(std::string& err)
 {
     ProfileSet values({"host.npb"});
-    values.AddProfile(*ProfileCatalogue::Find("host", kHost));
+    values.AddProfile(*ProfileCatalogue::Find("host", g_parts.host));
     err = values.SetOverrides(g_overrides);
     return values;
 }
@@ -121,6 +123,8 @@ Finish(const NasConfig& c,
             std::to_string(c.ranks),
             stack,
             net,
+            net == "gige" ? g_parts.nic : g_parts.lanai,
+            g_parts.host,
             SweepRunner::Fixed(time, 6),
             SweepRunner::Fixed(compute, 6),
             std::to_string(job.simulatedSteps),
@@ -131,7 +135,7 @@ std::vector<std::string>
 RunTcp(const NasConfig& c, const std::string& stack, uint32_t steps)
 {
     NasJob job = Skeleton()->Build(c.bench, c.cls, c.ranks, steps);
-    EthernetCluster cluster(c.ranks, kHost, kNic); // the 24-port store-and-forward switch
+    EthernetCluster cluster(c.ranks, g_parts.host, g_parts.nic); // on one switch
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks =
@@ -145,11 +149,7 @@ std::vector<std::string>
 RunGm(const NasConfig& c, const std::string& stack, uint32_t steps)
 {
     NasJob job = Skeleton()->Build(c.bench, c.cls, c.ranks, steps);
-    GmConfig g;
-    g.host = kHost;
-    g.lanai = kLanai;
-    g.useSwitch = true; // the 16-port Myrinet switch
-    g.hosts = c.ranks;
+    GmConfig g = ClusterArgs::Myrinet(g_parts, c.ranks); // on the 16-port switch
     GmExperiment exp(g);
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
@@ -182,9 +182,11 @@ main(int argc, char** argv)
              "(ranks 4, 9), lu, is or mg (ranks 4, 8); class B or C",
              kAllConfigs);
     args.AddChoiceList("stack",
-                       "MPI libraries",
-                       {"lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm"},
+                       "MPI libraries (over TCP: on the Gigabit Ethernet switch; over GM: on "
+                       "the Myrinet switch)",
+                       ProfileCatalogue::Names("mpi"),
                        "lampi-tcp,lampi-tcp-ed,lampi-gm,mpich-gm");
+    ClusterArgs::Add(args, kPaper, false); // 4 to 9 ranks: one switch per network
     args.AddUint("steps",
                  "timed time steps simulated per run, the rest extrapolated; 0 = all of the "
                  "benchmark's (BT 200, SP 400, LU 250, MG 20, IS 10)",
@@ -223,6 +225,19 @@ main(int argc, char** argv)
     }
     uint32_t steps = args.GetUint("steps");
     g_overrides = args.Get("set");
+    g_parts = ClusterArgs::Parse(args, false);
+    bool anyGm = false;
+    for (const auto& [stack, gm] : overGm)
+    {
+        anyGm = anyGm || gm;
+    }
+    for (const auto& c : configs)
+    {
+        if (anyGm)
+        {
+            ClusterArgs::CheckMyrinet(args, g_parts, c.ranks);
+        }
+    }
     std::string err;
     Values(err);
     if (!err.empty())
@@ -232,8 +247,18 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "nas-overlap",
-                      {"config", "bench", "class", "ranks", "stack", "net", "time_s",
-                       "compute_s", "steps_simulated", "steps"});
+                      {"config",
+                       "bench",
+                       "class",
+                       "ranks",
+                       "stack",
+                       "net",
+                       "nic",
+                       "host",
+                       "time_s",
+                       "compute_s",
+                       "steps_simulated",
+                       "steps"});
     for (const auto& c : configs)
     {
         for (const auto& stack : stacks)

@@ -74,12 +74,21 @@ main(int argc, char** argv)
         netNames.push_back(net);
     }
     args.Add("config",
-             "curves STACK:OS:NET, comma-separated; STACK " + Join(kStacks) + "; OS nt4 or nt5; "
-             "NET shm (two processes on one host) or " + Join(
-                 std::vector<std::string>(netNames.begin() + 1, netNames.end())) +
-                 " (two hosts, back to back), or any NIC profile (" +
-                 ProfileCatalogue::JoinNames("nic") + ")",
+             "curves STACK:OS:NET, comma-separated; STACK " + Join(kStacks) + " (or any MPI "
+             "profile); OS nt4 or nt5 (the paper's dual PIII-450 hosts), or any host profile (" +
+                 ProfileCatalogue::JoinNames("host") +
+                 "); NET shm (two processes on one host) or " +
+                 Join(std::vector<std::string>(netNames.begin() + 1, netNames.end())) +
+                 " (two hosts), or any NIC profile (" + ProfileCatalogue::JoinNames("nic") + ")",
              kPaperConfigs);
+    args.AddUint("switches",
+                 "Ethernet switches between two hosts: 0 back to back (the paper's), 1 one "
+                 "store-and-forward switch",
+                 "switches",
+                 0,
+                 1,
+                 0);
+    args.MarkSetup("switches");
     const uint32_t maxLength = 64u << 20;
     const uint32_t maxRepeats = 100000;
     args.Add("lengths",
@@ -102,8 +111,18 @@ main(int argc, char** argv)
 
     SweepRunner sweep(args,
                       "nt-pingpong",
-                      {"stack", "os", "net", "transport", "host", "nic", "price_usd", "msg_bytes",
-                       "oneway_us", "mbytes_per_s"});
+                      {"stack",
+                       "os",
+                       "net",
+                       "transport",
+                       "host",
+                       "nic",
+                       "switches",
+                       "price_usd",
+                       "msg_bytes",
+                       "oneway_us",
+                       "mbps",
+                       "mbytes_per_s"});
     std::stringstream ss(args.Get("config"));
     for (std::string item; std::getline(ss, item, ',');)
     {
@@ -126,12 +145,15 @@ main(int argc, char** argv)
                       "'; allowed: " + Join(kStacks) + " (or " +
                       ProfileCatalogue::JoinNames("mpi") + ")");
         }
-        if (kOs.count(os) == 0)
-        {
-            args.Fail("--config: unknown OS '" + os + "' in '" + item + "'; allowed: nt4, nt5");
-        }
         PingPongConfig c;
-        c.host = kOs.at(os);
+        c.host = kOs.count(os) ? kOs.at(os) : os;
+        if (!ProfileCatalogue::Find("host", c.host))
+        {
+            args.Fail("--config: unknown OS '" + os + "' in '" + item +
+                      "'; allowed: nt4, nt5 or a host profile (" +
+                      ProfileCatalogue::JoinNames("host") + ")");
+        }
+        c.useSwitch = args.GetUint("switches") > 0;
         c.stack = stack;
         c.intranode = net == "shm";
         c.nic = kNets.count(net) ? kNets.at(net) : net;
@@ -165,10 +187,12 @@ main(int argc, char** argv)
                                 transport,
                                 c.host,
                                 nic,
+                                c.intranode ? "" : std::to_string(c.useSwitch ? 1 : 0),
                                 priceText,
                                 std::to_string(s.bytes),
                                 SweepRunner::Fixed(us),
-                                SweepRunner::Fixed(us > 0 ? s.bytes / us : 0.0)});
+                                SweepRunner::Rate(us > 0 ? s.bytes / us : 0.0, false).first,
+                                SweepRunner::Rate(us > 0 ? s.bytes / us : 0.0, false).second});
             }
             return rows;
         });

@@ -12,6 +12,7 @@
 //   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --net=gige --max-msg=16384
 //   ./ns3 run scenarios/raw-ethernet-vs-myrinet -- --help
 
+#include "cluster-args.h"
 #include "gm-experiment.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -29,7 +30,10 @@ using namespace ns3::clusternet;
 namespace
 {
 
-const std::string kHost = "athlonxp2800-fbsd47";
+/// Seed 003's parts: Athlon XP 2800+ / FreeBSD 4.7 nodes, PRO/1000 MT Server NICs (em
+/// coalescing at the driver defaults, and off), LANai 7.2 boards, one switch per network.
+const ClusterParts kPaper{"athlonxp2800-fbsd47", "pro1000mt", "lanai72", 1};
+const std::string kPaperNicOff = "pro1000mt-nocoal";
 
 /// Powers of two from 1 byte up to @p max, with the Ethernet payload sizes 1472 and 1500.
 std::vector<uint32_t>
@@ -58,15 +62,17 @@ StreamCount(uint32_t size, uint32_t streamBytes)
     return std::clamp<uint32_t>(streamBytes / std::max<uint32_t>(size, 1), 64, 4096);
 }
 
-/// The Ethernet machine: two nodes with @p nic NICs on a switch, kernel UDP benchmarks.
+/// The Ethernet machine: two nodes with the NIC @p nic (of the curve @p coalesce) on a switch
+/// or back to back, kernel UDP benchmarks.
 SweepRunner::Rows
-RunGige(const std::string& coalesce,
+RunGige(const ClusterParts& parts,
+        const std::string& coalesce,
+        const std::string& nic,
         const std::vector<uint32_t>& sizes,
         uint32_t reps,
         uint32_t streamBytes)
 {
-    const std::string nic = coalesce == "on" ? "pro1000mt" : "pro1000mt-nocoal";
-    EthernetCluster cluster(2, kHost, nic); // through the 24-port store-and-forward switch
+    EthernetCluster cluster(2, parts.host, nic, parts.switches > 0);
     const NodeContainer& nodes = cluster.GetHosts();
     const Ipv4InterfaceContainer& ifs = cluster.GetInterfaces();
     Ptr<KernelUdpBenchmark> a = CreateObject<KernelUdpBenchmark>();
@@ -94,24 +100,25 @@ RunGige(const std::string& coalesce,
         rows.push_back({"gige",
                         coalesce,
                         nic,
-                        kHost,
+                        parts.host,
+                        std::to_string(parts.switches),
                         std::to_string(size),
                         SweepRunner::Fixed(latency.GetSeconds() * 1e6),
-                        SweepRunner::Fixed(bps / 1e6),
+                        SweepRunner::Rate(bps / 1e6, true).first,
+                        SweepRunner::Rate(bps / 1e6, true).second,
                         std::to_string(count)});
     }
     Simulator::Destroy();
     return rows;
 }
 
-/// The Myrinet machine: gm_allsize between two nodes with LANai 7.2 NICs.
+/// The Myrinet machine: gm_allsize between two nodes with LANai NICs.
 SweepRunner::Rows
-RunMyrinet(const std::vector<uint32_t>& sizes, uint32_t reps, uint32_t streamBytes)
+RunMyrinet(const GmConfig& c,
+           uint32_t reps,
+           const std::vector<uint32_t>& sizes,
+           uint32_t streamBytes)
 {
-    GmConfig c;
-    c.host = kHost;
-    c.lanai = "lanai72";
-    c.useSwitch = true; // the 16-port Myrinet switch
     GmExperiment exp(c);
     Ptr<GmBenchmark> bench = exp.GetBenchmark();
     SweepRunner::Rows rows;
@@ -126,10 +133,12 @@ RunMyrinet(const std::vector<uint32_t>& sizes, uint32_t reps, uint32_t streamByt
         rows.push_back({"myrinet",
                         "none",
                         c.lanai,
-                        kHost,
+                        c.host,
+                        std::to_string(c.switches),
                         std::to_string(size),
                         SweepRunner::Fixed(bench->GetTime().GetSeconds() * 1e6),
-                        SweepRunner::Fixed(mbps),
+                        SweepRunner::Rate(mbps, true).first,
+                        SweepRunner::Rate(mbps, true).second,
                         std::to_string(count)});
     }
     return rows;
@@ -147,7 +156,17 @@ main(int argc, char** argv)
                       "(em coalescing at the driver defaults and off) through a Gigabit switch, "
                       "and gm_allsize over LANai 7.2, Athlon XP 2800+ / FreeBSD 4.7 nodes.");
     args.AddChoiceList("net", "networks", {"gige", "myrinet"}, "gige,myrinet");
-    args.AddChoiceList("coalesce", "em interrupt coalescing", {"on", "off"}, "on,off");
+    args.AddChoiceList("coalesce",
+                       "Ethernet curves: the NIC's interrupt coalescing at its driver's defaults "
+                       "(on: --nic) or off (off: --nic-nocoal)",
+                       {"on", "off"},
+                       "on,off");
+    ClusterArgs::Add(args, kPaper);
+    args.AddChoice("nic-nocoal",
+                   "Gigabit Ethernet NIC profile of the coalescing-off curve (--nic's with its "
+                   "interrupt coalescing off)",
+                   ProfileCatalogue::Names("nic"),
+                   kPaperNicOff);
     args.AddUint("max-msg",
                  "largest message: powers of two up to it, 1472, 1500 and itself",
                  "bytes",
@@ -169,22 +188,46 @@ main(int argc, char** argv)
     uint32_t streamBytes = args.GetUint("stream-bytes");
     uint32_t reps = args.GetUint("reps");
     std::vector<uint32_t> sizes = Sizes(maxMsg);
+    const bool gige = std::find(nets.begin(), nets.end(), "gige") != nets.end();
+    const ClusterParts parts = ClusterArgs::Parse(args, gige);
+    const std::string nicOff = args.GetChoice("nic-nocoal");
+    const GmConfig gm = ClusterArgs::Myrinet(parts);
+    if (std::find(nets.begin(), nets.end(), "myrinet") != nets.end())
+    {
+        ClusterArgs::CheckMyrinet(args, parts, 2);
+    }
 
     SweepRunner sweep(args,
                       "raw-ethernet-vs-myrinet",
-                      {"net", "coalesce", "nic", "host", "msg_bytes", "latency_us", "mbps",
+                      {"net",
+                       "coalesce",
+                       "nic",
+                       "host",
+                       "switches",
+                       "msg_bytes",
+                       "latency_us",
+                       "mbps",
+                       "mbytes_per_s",
                        "stream_msgs"});
     for (const auto& net : nets)
     {
         if (net == "myrinet")
         {
-            sweep.AddPoint("net=myrinet", [=]() { return RunMyrinet(sizes, reps, streamBytes); });
+            sweep.AddPoint("net=myrinet",
+                           [=]() { return RunMyrinet(gm, reps, sizes, streamBytes); });
             continue;
         }
         for (const auto& co : coalesce)
         {
             sweep.AddPoint("net=gige coalesce=" + co,
-                           [=]() { return RunGige(co, sizes, reps, streamBytes); });
+                           [=]() {
+                               return RunGige(parts,
+                                              co,
+                                              co == "on" ? parts.nic : nicOff,
+                                              sizes,
+                                              reps,
+                                              streamBytes);
+                           });
         }
     }
     return sweep.Run();

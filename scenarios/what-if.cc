@@ -15,6 +15,7 @@
 #include "netpipe-experiment.h"
 #include "netpipe-scenario.h"
 #include "ns3/host-helper.h"
+#include "ns3/myrinet-helper.h"
 #include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -45,11 +46,22 @@ int
 main(int argc, char** argv)
 {
     ScenarioArgs args(argc, argv, "what-if",
-                      "One NetPIPE TCP configuration against a baseline, back to back over "
-                      "Gigabit Ethernet: throughput against block size and latency, plotted "
-                      "together. Each --baseline-* option defaults to the what-if's value "
-                      "(PCI slot: the host profile's; overrides: none).");
-    args.AddChoice("nic", "NIC profile", ProfileCatalogue::Names("nic"), "sknet");
+                      "One NetPIPE TCP configuration against a baseline, back to back (or "
+                      "through --switches) over Gigabit Ethernet or IP over GM: throughput "
+                      "against block size and latency, plotted together. Each --baseline-* "
+                      "option defaults to the what-if's value (PCI slot: the host profile's; "
+                      "overrides: none). A machine of your own is profile files given with "
+                      "--profile-file (contrib/clusternet/profiles/README.md); its hosts, NICs "
+                      "and LANai boards are then offered below, and the module manual's "
+                      "walkthrough 'a machine of your own, end to end' runs one through the "
+                      "scenarios.");
+    std::vector<std::string> nics = ProfileCatalogue::Names("nic");
+    for (const auto& n : ProfileCatalogue::Names("lanai"))
+    {
+        nics.push_back(n);
+    }
+    args.AddChoice("nic", "NIC profile (Gigabit Ethernet; or a LANai board: IP over GM)", nics,
+                   "sknet");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
     const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
@@ -57,15 +69,27 @@ main(int argc, char** argv)
     args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 9000);
     args.AddUint("sockbuf", "socket buffer", "bytes", sockbufRange.min, sockbufRange.max, 131072);
     args.AddChoice("pci",
-                   "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
+                   "PCI slot WIDTHxCLOCK [bits x MHz] of the what-if (its default is the "
+                   "question the default run asks; the baseline keeps the host's slot); empty = "
+                   "the host profile's",
                    HostHelper::PciSlots(),
                    "64x66",
                    true);
+    args.AddUint("switches",
+                 "switches between the two hosts, in both cases: 0 back to back, 1 one switch "
+                 "(Gigabit Ethernet: store-and-forward; Myrinet: XBar16), N a line of N XBar16 "
+                 "switches (IP over GM only)",
+                 "switches",
+                 0,
+                 MyrinetHelper::MAX_LINE_SWITCHES,
+                 0);
+    args.MarkSetup("switches");
     args.Add("set",
              "attribute overrides 'target.Attribute=value;...', target device, driver, "
-             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1600Mbps) [ns-3 values]",
+             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1600Mbps); for IP over GM "
+             "also lanai, mcp, gm, link or port [ns-3 values]",
              "");
-    args.Add("baseline-nic", "baseline NIC profile; empty = --nic", "");
+    args.Add("baseline-nic", "baseline NIC profile (as --nic); empty = --nic", "");
     args.Add("baseline-host", "baseline host profile; empty = --host", "");
     args.Add("baseline-mtu", "baseline IP MTU [bytes]; empty = --mtu", "");
     args.Add("baseline-sockbuf", "baseline socket buffer [bytes]; empty = --sockbuf", "");
@@ -85,14 +109,14 @@ main(int argc, char** argv)
         return args.Get("baseline-" + name).empty() ? name : "baseline-" + name;
     };
     uint32_t maxBlock = args.GetUint("max-block");
-    auto config = [&args, maxBlock, mtuRange, sockbufRange](const std::string& nic,
+    auto config = [&args, &nics, maxBlock, mtuRange, sockbufRange](const std::string& nic,
                                     const std::string& host,
                                     const std::string& mtu,
                                     const std::string& sockbuf,
                                     const std::string& pci,
                                     const std::string& set) {
         NetpipeConfig c;
-        c.nic = args.GetChoice(nic, ProfileCatalogue::Names("nic"));
+        c.nic = args.GetChoice(nic, nics);
         c.host = args.GetChoice(host, ProfileCatalogue::Names("host"));
         const auto [profile, own] = ProfileMtu(c.nic, c.host);
         const std::string given =
@@ -101,6 +125,7 @@ main(int argc, char** argv)
             std::stoul(args.OverProfile(mtu, given, profile, "device.Mtu", own)));
         c.sockbuf = args.GetUint(sockbuf, sockbufRange.min, sockbufRange.max, "bytes");
         c.pci = args.Get(pci);
+        c.switches = args.GetUint("switches");
         c.overrides = args.Get(set);
         c.maxBlock = maxBlock;
         std::string err = TcpNetpipeExperiment::Validate(c);
@@ -127,6 +152,14 @@ main(int argc, char** argv)
     columns.insert(columns.begin() + 3, "set");
     columns.insert(columns.begin(), "case");
     SweepRunner sweep(args, "what-if", columns);
+    // Said once the whole command line is known to be good.
+    const std::string hostSlot = HostHelper::ProfileSlot(whatIf.host);
+    if (!args.Given("pci") && !whatIf.pci.empty() && whatIf.pci != hostSlot)
+    {
+        args.Note("the what-if runs in a " + whatIf.pci + " PCI slot (--pci's default); host " +
+                  whatIf.host + "'s own slot is " + hostSlot + " (the baseline's unless " +
+                  "--baseline-pci)");
+    }
     sweep.AddPoint("what-if", [whatIf]() { return CaseRows("what-if", whatIf); });
     sweep.AddPoint("baseline", [baseline]() { return CaseRows("baseline", baseline); });
     return sweep.Run();

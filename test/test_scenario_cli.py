@@ -42,8 +42,8 @@ def test_small_sweep_is_complete_and_deterministic(scenario_bin, scenario_env, t
     second = run_small(scenario_bin, scenario_env, tmp_path / "b")
     assert first == second, "same parameters must give byte-identical data.csv"
     df = pd.read_csv(tmp_path / "a" / "data.csv")
-    assert list(df.columns) == ["nic", "host", "pci", "mtu", "sockbuf", "block_bytes",
-                                "oneway_us", "mbps", "reps"]
+    assert list(df.columns) == ["nic", "host", "pci", "switches", "mtu", "sockbuf",
+                                "block_bytes", "oneway_us", "mbps", "mbytes_per_s", "reps"]
     assert set(df.nic) == {"sknet", "acenic"}
     for _, curve in df.groupby("nic"):
         assert curve.block_bytes.min() == 1 and curve.block_bytes.max() == 4096

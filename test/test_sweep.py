@@ -423,7 +423,7 @@ def test_program_lists_its_points_and_runs_one(scenario_bin, scenario_env, tmp_p
     assert listed.returncode == 0, listed.stderr
     plan = json.loads(listed.stdout)
     assert plan["scenario"] == "gige-mtu-sweep"
-    assert plan["columns"][:4] == ["nic", "host", "pci", "mtu"]
+    assert plan["columns"][:5] == ["nic", "host", "pci", "switches", "mtu"]
     assert [p["label"] for p in plan["points"]] == [
         "nic=acenic mtu=1500 sockbuf=65536", "nic=acenic mtu=9000 sockbuf=65536",
         "nic=sknet mtu=1500 sockbuf=65536", "nic=sknet mtu=9000 sockbuf=65536"]

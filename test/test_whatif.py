@@ -19,8 +19,9 @@ def test_whatif_and_baseline_differ_only_where_asked(scenario_bin, scenario_env,
                "--max-block=4096", "--report=0", f"--out={out}")
     assert proc.returncode == 0, proc.stderr
     df = pd.read_csv(out / "data.csv")
-    assert list(df.columns) == ["case", "nic", "host", "pci", "set", "mtu", "sockbuf",
-                                "block_bytes", "oneway_us", "mbps", "reps"]
+    assert list(df.columns) == ["case", "nic", "host", "pci", "set", "switches", "mtu",
+                                "sockbuf", "block_bytes", "oneway_us", "mbps", "mbytes_per_s",
+                                "reps"]
     cases = {c: part for c, part in df.groupby("case")}
     assert set(cases) == {"what-if", "baseline"}
     assert set(cases["what-if"].pci) == {"64x66"}

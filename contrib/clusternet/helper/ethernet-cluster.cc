@@ -35,7 +35,10 @@ EthernetCluster::EthernetCluster(uint32_t hosts,
     GigeHelper gige;
     NS_ABORT_MSG_UNLESS(gige.SetNicProfile(nicProfile),
                         "EthernetCluster: unknown NIC profile " << nicProfile);
-    gige.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+    if (mtu > 0)
+    {
+        gige.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+    }
     if (useSwitch)
     {
         Ptr<Node> sw = CreateObject<Node>();

@@ -29,13 +29,14 @@ class EthernetCluster
      * @param hostProfile host profile name (must exist)
      * @param nicProfile NIC profile name (must exist)
      * @param useSwitch connect the hosts through a switch (required above two hosts)
-     * @param mtu IP MTU of every NIC [bytes]
+     * @param mtu IP MTU of every NIC [bytes]; 0 = the NIC profile's (its device.Mtu, else the
+     * device's default)
      */
     EthernetCluster(uint32_t hosts,
                     const std::string& hostProfile,
                     const std::string& nicProfile,
                     bool useSwitch = true,
-                    uint32_t mtu = 1500);
+                    uint32_t mtu = 0);
 
     /// @return the hosts, in rank order
     const NodeContainer& GetHosts() const;

@@ -94,10 +94,65 @@ HostHelper::SetPciSlot(const std::string& slot)
     return true;
 }
 
+namespace
+{
+/// @return the names an enum attribute of PciBus allows ("32|64" split)
+std::vector<std::string>
+EnumNames(const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_UNLESS(PciBus::GetTypeId().LookupAttributeByName(attribute, &info));
+    std::string names = info.checker->GetUnderlyingTypeInformation();
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at <= names.size();)
+    {
+        std::size_t bar = std::min(names.find('|', at), names.size());
+        out.push_back(names.substr(at, bar - at));
+        at = bar + 1;
+    }
+    return out;
+}
+} // namespace
+
 std::vector<std::string>
 HostHelper::PciSlots()
 {
-    return {"32x33", "32x66", "64x33", "64x66"};
+    std::vector<std::string> slots;
+    for (const auto& width : EnumNames("Width"))
+    {
+        for (const auto& clock : EnumNames("Clock"))
+        {
+            slots.push_back(width + "x" + clock);
+        }
+    }
+    return slots;
+}
+
+std::string
+HostHelper::JoinPciSlots()
+{
+    std::string out;
+    for (const auto& slot : PciSlots())
+    {
+        out += (out.empty() ? "" : ", ") + slot;
+    }
+    return out;
+}
+
+std::string
+HostHelper::ProfileSlot(const std::string& name)
+{
+    HostHelper h;
+    if (!h.SetHostProfile(name))
+    {
+        return "";
+    }
+    Ptr<PciBus> bus = h.m_busFactory.Create<PciBus>();
+    StringValue width;
+    StringValue clock;
+    bus->GetAttribute("Width", width);
+    bus->GetAttribute("Clock", clock);
+    return width.Get() + "x" + clock.Get();
 }
 
 bool

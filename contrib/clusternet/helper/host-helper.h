@@ -40,8 +40,14 @@ class HostHelper
      * PointToPointNetDevice as a reference for speed.
      */
     void InstallStack(NodeContainer nodes) const;
-    /// @return the PCI slots "WIDTHxCLOCK" a host can have: 32x33, 32x66, 64x33, 64x66
+    /// @return the PCI slots "WIDTHxCLOCK" a host can have: every width by every clock that
+    /// PciBus's Width and Clock attributes allow (32x33, 32x66, 64x33, 64x66)
     static std::vector<std::string> PciSlots();
+    /// @return PciSlots() as "32x33, 32x66, ..." for a message
+    static std::string JoinPciSlots();
+    /// @return the PCI slot "WIDTHxCLOCK" of host profile @p name (its bus values, else the
+    /// PciBus defaults); "" if there is no such profile
+    static std::string ProfileSlot(const std::string& name);
     /**
      * Split a PCI slot "WIDTHxCLOCK" (one of PciSlots()).
      * @return false if @p slot is not one of them

@@ -141,6 +141,71 @@ MyrinetHelper::InstallSwitch(Ptr<Node> switchNode, const NodeContainer& hosts)
     return c;
 }
 
+uint32_t
+MyrinetHelper::LineSwitchOf(uint32_t i, uint32_t hosts, uint32_t count)
+{
+    return hosts < 2 ? 0 : (i * (count - 1) + (hosts - 1) / 2) / (hosts - 1);
+}
+
+NetDeviceContainer
+MyrinetHelper::InstallLine(const NodeContainer& hosts, uint32_t count, NodeContainer& switches)
+{
+    NS_ABORT_MSG_IF(count == 0 || count > MAX_LINE_SWITCHES,
+                    "InstallLine: a line of " << count << " switches; allowed: 1.."
+                                              << MAX_LINE_SWITCHES);
+    const uint32_t n = hosts.GetN();
+    std::vector<Ptr<Node>> line;
+    for (uint32_t s = 0; s < count; ++s)
+    {
+        line.push_back(CreateObject<Node>());
+        switches.Add(line.back());
+    }
+    auto lastPort = [this](Ptr<Node> node) {
+        return static_cast<uint8_t>(GetOrCreateSwitch(node)->GetNPorts() - 1);
+    };
+    NetDeviceContainer c;
+    std::vector<uint32_t> at(n);
+    std::vector<uint8_t> port(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        at[i] = LineSwitchOf(i, n, count);
+        Ptr<MyrinetNetDevice> h = CreateHostPort(hosts.Get(i));
+        Link(h, CreateSwitchPort(line[at[i]]));
+        port[i] = lastPort(line[at[i]]);
+        c.Add(h);
+    }
+    std::vector<uint8_t> right(count);
+    std::vector<uint8_t> left(count);
+    for (uint32_t s = 0; s + 1 < count; ++s)
+    {
+        Ptr<MyrinetNetDevice> r = CreateSwitchPort(line[s]);
+        right[s] = lastPort(line[s]);
+        Ptr<MyrinetNetDevice> l = CreateSwitchPort(line[s + 1]);
+        left[s + 1] = lastPort(line[s + 1]);
+        Link(r, l);
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        for (uint32_t j = 0; j < n; ++j)
+        {
+            if (i == j)
+            {
+                continue;
+            }
+            std::vector<uint8_t> route;
+            for (uint32_t s = at[i]; s != at[j]; s = s < at[j] ? s + 1 : s - 1)
+            {
+                route.push_back(s < at[j] ? right[s] : left[s]);
+            }
+            route.push_back(port[j]);
+            DynamicCast<MyrinetNetDevice>(c.Get(i))
+                ->AddRoute(Mac48Address::ConvertFrom(c.Get(j)->GetAddress()), route);
+        }
+    }
+    NS_LOG_LOGIC("line of " << count << " switches, " << n << " hosts");
+    return c;
+}
+
 namespace
 {
 constexpr uint32_t HALF = 8; //!< XBar16: 8 ports down, 8 up

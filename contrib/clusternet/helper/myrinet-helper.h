@@ -50,6 +50,21 @@ class MyrinetHelper
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b);
     /// Hosts on one switch, host i on port i. @return the host ports (routes installed)
     NetDeviceContainer InstallSwitch(Ptr<Node> switchNode, const NodeContainer& hosts);
+    /// The longest line of switches InstallLine builds (a route of up to 9 bytes).
+    static constexpr uint32_t MAX_LINE_SWITCHES = 8;
+
+    /**
+     * A line of @p count switches (1..MAX_LINE_SWITCHES), each linked to the next, with the
+     * hosts spread evenly along it: host i on switch round(i (count - 1) / (hosts - 1)), so two hosts sit at the two ends
+     * and a message between them crosses every switch. One switch is InstallSwitch(). Switch
+     * nodes are created and added to @p switches.
+     * @return the host ports, host i first (routes installed)
+     */
+    NetDeviceContainer InstallLine(const NodeContainer& hosts,
+                                   uint32_t count,
+                                   NodeContainer& switches);
+    /// @return the switch of host @p i of @p hosts on a line of @p count switches (InstallLine)
+    static uint32_t LineSwitchOf(uint32_t i, uint32_t hosts, uint32_t count);
 
     /**
      * @return the levels of the full-bisection Clos the XBar16 rule builds for @p hosts hosts

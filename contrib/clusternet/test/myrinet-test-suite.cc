@@ -344,6 +344,100 @@ class MyrinetClosTestCase : public TestCase
 };
 
 /**
+ * A line of switches (InstallLine): hosts spread evenly along it, two hosts at its two ends;
+ * every packet crosses the switches between its hosts' switches, one route byte each plus the
+ * last switch's, and a lone packet from end to end arrives as through the Chain of the lone
+ * latency test: (k+1) cable delays, k switch latencies, its last link's serialization.
+ */
+class MyrinetLineTestCase : public TestCase
+{
+  public:
+    MyrinetLineTestCase()
+        : TestCase("Myrinet: a line of switches, hosts spread along it, end-to-end latency")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Host i of n on a line of k: round(i (k-1) / (n-1)).
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::LineSwitchOf(0, 2, 5), 0u, "first end");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::LineSwitchOf(1, 2, 5), 4u, "last end");
+        const uint32_t at4[] = {0, 1, 1, 2}; // 4 hosts on 3 switches: 0, 2/3, 4/3, 2
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::LineSwitchOf(i, 4, 3), at4[i], "host " << i);
+        }
+
+        MyrinetHelper helper;
+        helper.SetChannelAttribute("Delay", TimeValue(NanoSeconds(20)));
+        helper.SetSwitchAttribute("Latency", TimeValue(NanoSeconds(500)));
+        NodeContainer hosts(4);
+        NodeContainer switches;
+        NetDeviceContainer ports = helper.InstallLine(hosts, 3, switches);
+        NS_TEST_ASSERT_MSG_EQ(switches.GetN(), 3u, "three switches");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Ptr<Channel> link = ports.Get(i)->GetChannel();
+            Ptr<NetDevice> far = link->GetDevice(0) == ports.Get(i) ? link->GetDevice(1)
+                                                                    : link->GetDevice(0);
+            NS_TEST_ASSERT_MSG_EQ(far->GetNode(),
+                                  switches.Get(at4[i]),
+                                  "host " << i << "'s switch");
+        }
+        std::vector<Sink> sinks(4);
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            sinks[i].Attach(DynamicCast<MyrinetNetDevice>(ports.Get(i)));
+        }
+        const uint32_t payload = 1000;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            ports.Get(0)->Send(Create<Packet>(payload), ports.Get(3)->GetAddress(), 1);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sinks[3].at.size(), 1u, "end to end delivered");
+        const uint32_t k = 3;
+        Time expect = MicroSeconds(1) + NanoSeconds(20) * (k + 1) + NanoSeconds(500) * k +
+                      Serial(payload + 2 + 1);
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs((sinks[3].at[0] - expect).GetNanoSeconds()),
+                                    2 * (k + 2),
+                                    "got " << sinks[3].at[0] << " expected " << expect);
+
+        // Then every host to every other: route bytes |at_i - at_j| + 1 per packet.
+        uint64_t routeBytes = k; // the lone packet: one per switch of the line
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            for (uint32_t j = 0; j < 4; ++j)
+            {
+                if (i != j)
+                {
+                    ports.Get(i)->Send(Create<Packet>(500), ports.Get(j)->GetAddress(), 1);
+                    routeBytes += (at4[i] > at4[j] ? at4[i] - at4[j] : at4[j] - at4[i]) + 1;
+                }
+            }
+        }
+        Simulator::Run();
+        uint64_t tx = 0;
+        uint64_t rx = 0;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            auto dev = DynamicCast<MyrinetNetDevice>(ports.Get(i));
+            NS_TEST_ASSERT_MSG_EQ(sinks[i].at.size(), (i == 3 ? 4u : 3u), "host " << i);
+            tx += dev->GetTxBytes();
+            rx += dev->GetRxBytes();
+        }
+        NS_TEST_ASSERT_MSG_EQ(tx - rx, routeBytes, "one route byte per switch crossed");
+        for (uint32_t s = 0; s < switches.GetN(); ++s)
+        {
+            NS_TEST_ASSERT_MSG_EQ(switches.Get(s)->GetObject<MyrinetSwitch>()->GetBadRoutes(),
+                                  0u,
+                                  "valid routes");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
  * The CRC-8 (x^8 + x^2 + x + 1, no reflection, initial value 0) against a bit-by-bit
  * computation, over data with zero runs of every length around the word size and long ones (the
  * CRC crosses zero runs in table steps), and a packet that checks after a switch strips a route
@@ -448,6 +542,7 @@ class MyrinetTestSuite : public TestSuite
         AddTestCase(new MyrinetSlowDrainTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetBlockedWormTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetClosTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetLineTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetCrcTestCase, TestCase::Duration::QUICK);
     }
 };
