@@ -66,7 +66,7 @@ PROPERTY_RULES = {
     "fm": {"Pacing": ("off, probe, or a PIO chunk in bytes",
                       lambda v: v in ("off", "probe") or (v.isascii() and v.isdigit()
                                                           and len(v) < 10), "")},
-    "mpi": {"Transport": ("tcp, gm or via", lambda v: v in ("tcp", "gm", "via"), ""),
+    "mpi": {"Transport": ("tcp, gm, via or fm", lambda v: v in ("tcp", "gm", "via", "fm"), ""),
             "Nics": ("NIC profile names, comma-separated", None, "nic")},
 }
 

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <sstream>
 
 namespace ns3
 {
@@ -349,6 +350,84 @@ FmExperiment::AddSweepArguments(ScenarioArgs& args)
                  1,
                  1u << 30,
                  1048576);
+}
+
+namespace
+{
+/// Seed 004's names for its FM versions and its machines.
+const std::map<std::string, std::string> kVersions = {
+    {"2.1", "fm21"}, {"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
+const std::map<std::string, std::string> kCpus = {
+    {"pii300", "pii300-kayak-nt4"}, {"pii450", "pii450-netserver-nt4"}};
+} // namespace
+
+void
+FmExperiment::AddCurveArgument(ScenarioArgs& args, const std::string& curves)
+{
+    args.Add("config",
+             "curves VERSION:HOST, comma-separated; VERSION 2.1, 1.2, 1.9 or an FM profile (" +
+                 ProfileCatalogue::JoinNames("fm") +
+                 "), HOST pii300 (HP Kayak, 440LX), pii450 (HP Netserver LPR, 440BX) or a host "
+                 "profile (" +
+                 ProfileCatalogue::JoinNames("host") + ")",
+             curves);
+}
+
+std::vector<FmCurve>
+FmExperiment::ParseCurves(const ScenarioArgs& args)
+{
+    std::vector<FmCurve> curves;
+    std::stringstream ss(args.Get("config"));
+    for (std::string item; std::getline(ss, item, ',');)
+    {
+        const std::size_t colon = item.find(':');
+        if (colon == std::string::npos || item.find(':', colon + 1) != std::string::npos)
+        {
+            args.Fail("--config: '" + item + "' is not VERSION:HOST (e.g. 1.9:pii450)");
+        }
+        FmCurve k{item.substr(0, colon), item.substr(colon + 1)};
+        FmConfig c;
+        ApplyCurve(k, c);
+        if (!ProfileCatalogue::Find("fm", c.version))
+        {
+            args.Fail("--config: unknown FM version '" + k.version + "' in '" + item +
+                      "'; allowed: 2.1, 1.2, 1.9 or an FM profile (" +
+                      ProfileCatalogue::JoinNames("fm") + ")");
+        }
+        if (!ProfileCatalogue::Find("host", c.host))
+        {
+            args.Fail("--config: unknown host '" + k.cpu + "' in '" + item +
+                      "'; allowed: pii300, pii450 or a host profile (" +
+                      ProfileCatalogue::JoinNames("host") + ")");
+        }
+        curves.push_back(k);
+    }
+    return curves;
+}
+
+void
+FmExperiment::ApplyCurve(const FmCurve& k, FmConfig& c)
+{
+    c.version = kVersions.count(k.version) ? kVersions.at(k.version) : k.version;
+    c.host = kCpus.count(k.cpu) ? kCpus.at(k.cpu) : k.cpu;
+}
+
+FmConfig
+FmExperiment::CurveConfig(const ScenarioArgs& args,
+                          const FmCurve& curve,
+                          const std::vector<std::string>& setTargets)
+{
+    FmConfig c;
+    c.setTargets = setTargets;
+    ParseArguments(args, c);
+    ApplyCurve(curve, c);
+    c.notify = EffectiveNotify(c);
+    std::string err = Validate(c);
+    if (!err.empty())
+    {
+        args.Fail(err);
+    }
+    return c;
 }
 
 FmSweepArgs

@@ -45,6 +45,13 @@ struct FmSweepArgs
     uint32_t streamBytes{0};     //!< bytes streamed per bandwidth point
 };
 
+/// A curve of the HPVM scenarios: an FM version on a host, as --config names it.
+struct FmCurve
+{
+    std::string version; //!< as given: 2.1, 1.2, 1.9 (seed 004's) or an FM profile
+    std::string cpu;     //!< as given: pii300, pii450 (seed 004's machines) or a host profile
+};
+
 /// A process: host index and process index on that host.
 using FmEndpoint = std::pair<uint32_t, uint32_t>;
 
@@ -92,6 +99,20 @@ class FmExperiment
     static void AddArguments(ScenarioArgs& args,
                              const std::set<std::string>& perCurve = {},
                              const std::vector<std::string>& setTargets = {});
+    /// Register --config: curves VERSION:HOST, comma-separated, @p curves by default.
+    static void AddCurveArgument(ScenarioArgs& args, const std::string& curves);
+    /// @return the curves of --config, each naming a known version and host (exits 2 if not)
+    static std::vector<FmCurve> ParseCurves(const ScenarioArgs& args);
+    /// Set @p config's FM version and host profile to @p curve's.
+    static void ApplyCurve(const FmCurve& curve, FmConfig& config);
+    /**
+     * The machine of @p curve: the options of AddArguments (ParseArguments), then the curve's
+     * version and host, the version's notification made explicit; checked (exits 2 if bad).
+     * @param setTargets the targets --set may name (FmConfig::setTargets)
+     */
+    static FmConfig CurveConfig(const ScenarioArgs& args,
+                                const FmCurve& curve,
+                                const std::vector<std::string>& setTargets);
     /// Register --sizes, --reps and --stream-bytes (an FM latency/bandwidth sweep) on @p args.
     static void AddSweepArguments(ScenarioArgs& args);
     /// @return the values of AddSweepArguments' options (exits 2 on bad input)

@@ -159,6 +159,10 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
         {
             return "--stack: " + c.mpi + " runs over GM (scenario myrinet-mpich-gm)";
         }
+        if (helper.GetTransportKind() == "fm")
+        {
+            return "--stack: " + c.mpi + " runs over Fast Messages (scenario hpvm-mpi)";
+        }
     }
     if (!ProfileCatalogue::Find("nic", c.nic) && !IsLanai(c.nic))
     {

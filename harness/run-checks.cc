@@ -7,6 +7,8 @@
 #include "ns3/gige-net-device.h"
 #include "ns3/host-cpu.h"
 #include "ns3/lanai-nic.h"
+#include "ns3/mpi-helper.h"
+#include "ns3/profile-catalogue.h"
 #include "ns3/myrinet-net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
@@ -154,6 +156,30 @@ RunChecks::FmSmtLayout(const ProfileSet& v, uint32_t processes)
                std::to_string(processes) + " processes per host";
     }
     return layout;
+}
+
+std::string
+RunChecks::MpiLibrary(const std::string& stack, const std::string& transport)
+{
+    MpiHelper library;
+    library.SetMpiProfile(stack);
+    if (library.GetTransportKind() != transport)
+    {
+        std::string over;
+        for (const auto& name : ProfileCatalogue::Names("mpi"))
+        {
+            MpiHelper other;
+            other.SetMpiProfile(name);
+            if (other.GetTransportKind() == transport)
+            {
+                over += (over.empty() ? "" : ", ") + name;
+            }
+        }
+        return "--stack: " + stack + " runs over " + library.GetTransportKind() + ", not " +
+               transport + "; allowed: " + over;
+    }
+    std::string problem = library.CheckProfile();
+    return problem.empty() ? "" : "--stack: " + stack + ": " + problem;
 }
 
 } // namespace clusternet

@@ -38,6 +38,12 @@ class RunChecks
     static std::string TcpFrameTime(const ProfileSet& values, uint32_t mtu);
     /// An FM shared-memory region's layout holds its processes (target "smt").
     static std::string FmSmtLayout(const ProfileSet& values, uint32_t processes);
+    /**
+     * MPI profile @p stack runs over @p transport (its properties.Transport) and its own
+     * settings fit (MpiHelper::CheckProfile). @return "" or one line naming --stack and the MPI
+     * profiles that do run over @p transport
+     */
+    static std::string MpiLibrary(const std::string& stack, const std::string& transport);
 };
 
 } // namespace clusternet

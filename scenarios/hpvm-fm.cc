@@ -24,23 +24,12 @@ using namespace ns3::clusternet;
 namespace
 {
 
-/// A curve: FM version on a CPU.
-struct Curve
-{
-    std::string version; //!< 2.1, 1.2, 1.9 or an FM profile
-    std::string cpu;     //!< pii300, pii450 or a host profile
-};
-
 /// --set targets: one process per host, across the Myrinet switch (no shared region).
 const std::vector<std::string> kSetTargets =
     {"bridge", "bus", "cpu", "fm", "lcp", "lanai", "link", "port"};
-const std::map<std::string, std::string> kVersions = {
-    {"2.1", "fm21"}, {"1.2", "hpvm12"}, {"1.9", "hpvm19"}};
-const std::map<std::string, std::string> kCpus = {
-    {"pii300", "pii300-kayak-nt4"}, {"pii450", "pii450-netserver-nt4"}};
 
 std::vector<std::string>
-RunPoint(const FmConfig& c, const Curve& k, uint32_t size, const FmSweepArgs& s)
+RunPoint(const FmConfig& c, const FmCurve& k, uint32_t size, const FmSweepArgs& s)
 {
     FmMeasurement m = FmExperiment::Measure(c, {0, 0}, {1, 0}, size, s.reps, s.streamBytes);
     return {k.version,
@@ -72,22 +61,11 @@ main(int argc, char** argv)
     FmExperiment::AddArguments(args,
                                {"host", "fm-version", "intranode", "processes", "queues"},
                                kSetTargets);
-    args.Add("config",
-             "curves VERSION:HOST, comma-separated; VERSION 2.1, 1.2, 1.9 or an FM profile (" +
-                 ProfileCatalogue::JoinNames("fm") +
-                 "), HOST pii300 (HP Kayak, 440LX), pii450 (HP Netserver LPR, 440BX) or a host "
-                 "profile (" +
-                 ProfileCatalogue::JoinNames("host") + ")",
-             "2.1:pii300,1.2:pii450,1.9:pii450");
+    FmExperiment::AddCurveArgument(args, "2.1:pii300,1.2:pii450,1.9:pii450");
     FmExperiment::AddSweepArguments(args);
     SweepRunner::AddArguments(args, "hpvm-fm");
     args.Parse();
-    std::vector<std::string> items;
-    std::stringstream ss(args.Get("config"));
-    for (std::string item; std::getline(ss, item, ',');)
-    {
-        items.push_back(item);
-    }
+    const std::vector<FmCurve> curves = FmExperiment::ParseCurves(args);
     FmSweepArgs sweepArgs = FmExperiment::ParseSweepArguments(args);
 
     SweepRunner sweep(args,
@@ -106,37 +84,9 @@ main(int argc, char** argv)
                        "mbps",
                        "mbytes_per_s",
                        "poll_ns"});
-    for (const auto& item : items)
+    for (const auto& k : curves)
     {
-        const std::size_t colon = item.find(':');
-        if (colon == std::string::npos || item.find(':', colon + 1) != std::string::npos)
-        {
-            args.Fail("--config: '" + item + "' is not VERSION:HOST (e.g. 1.9:pii450)");
-        }
-        Curve k{item.substr(0, colon), item.substr(colon + 1)};
-        FmConfig c;
-        c.setTargets = kSetTargets;
-        FmExperiment::ParseArguments(args, c);
-        c.version = kVersions.count(k.version) ? kVersions.at(k.version) : k.version;
-        c.host = kCpus.count(k.cpu) ? kCpus.at(k.cpu) : k.cpu;
-        if (!ProfileCatalogue::Find("fm", c.version))
-        {
-            args.Fail("--config: unknown FM version '" + k.version + "' in '" + item +
-                      "'; allowed: 2.1, 1.2, 1.9 or an FM profile (" +
-                      ProfileCatalogue::JoinNames("fm") + ")");
-        }
-        if (!ProfileCatalogue::Find("host", c.host))
-        {
-            args.Fail("--config: unknown host '" + k.cpu + "' in '" + item +
-                      "'; allowed: pii300, pii450 or a host profile (" +
-                      ProfileCatalogue::JoinNames("host") + ")");
-        }
-        c.notify = FmExperiment::EffectiveNotify(c);
-        std::string err = FmExperiment::Validate(c);
-        if (!err.empty())
-        {
-            args.Fail(err);
-        }
+        const FmConfig c = FmExperiment::CurveConfig(args, k, kSetTargets);
         for (uint32_t size : sweepArgs.sizes)
         {
             sweep.AddPoint("version=" + k.version + " cpu=" + k.cpu +

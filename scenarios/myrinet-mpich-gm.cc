@@ -8,6 +8,7 @@
 //   ./ns3 run scenarios/myrinet-mpich-gm
 
 #include "gm-experiment.h"
+#include "run-checks.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
 #include "ns3/clusternet-module.h"
@@ -73,17 +74,10 @@ main(int argc, char** argv)
     GmConfig c = GmExperiment::ParseArguments(args);
     std::string stack = args.GetChoice("stack");
     uint32_t maxBlock = args.GetUint("max-block");
-    MpiHelper library;
-    library.SetMpiProfile(stack);
-    if (library.GetTransportKind() != "gm")
-    {
-        args.Fail("--stack: " + stack + " does not run over GM; allowed: the GM libraries "
-                  "(mpich-gm, lampi-gm)");
-    }
-    std::string problem = library.CheckProfile();
+    std::string problem = RunChecks::MpiLibrary(stack, "gm");
     if (!problem.empty())
     {
-        args.Fail("--stack: " + stack + ": " + problem);
+        args.Fail(problem);
     }
 
     SweepRunner sweep(args,

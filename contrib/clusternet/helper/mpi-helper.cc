@@ -7,6 +7,8 @@
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/lanai-nic.h"
+#include "ns3/fm-context.h"
+#include "ns3/mpi-fm-transport.h"
 #include "ns3/mpi-gm-transport.h"
 #include "ns3/mpi-shm-transport.h"
 #include "ns3/mpi-tcp-transport.h"
@@ -33,6 +35,7 @@ MpiHelper::MpiHelper()
     m_gmTransportFactory.SetTypeId(MpiGmTransport::GetTypeId());
     m_viaTransportFactory.SetTypeId(MpiViaTransport::GetTypeId());
     m_shmTransportFactory.SetTypeId(MpiShmTransport::GetTypeId());
+    m_fmTransportFactory.SetTypeId(MpiFmTransport::GetTypeId());
 }
 
 bool
@@ -170,6 +173,35 @@ void
 MpiHelper::SetGmTransportAttribute(std::string name, const AttributeValue& value)
 {
     m_gmTransportFactory.Set(name, value);
+}
+
+std::vector<Ptr<MpiRank>>
+MpiHelper::InstallFm(const std::vector<Ptr<Node>>& nodes,
+                     const std::vector<Ptr<FmContext>>& contexts,
+                     const std::vector<std::vector<MpiOperation>>& programs)
+{
+    uint32_t n = contexts.size();
+    NS_ABORT_MSG_UNLESS(programs.size() == n && nodes.size() == n,
+                        "MpiHelper: one node and one program per rank");
+    std::vector<MpiFmTransport::Endpoint> endpoints;
+    for (const auto& ctx : contexts)
+    {
+        endpoints.emplace_back(ctx->GetNodeId(), ctx->GetContextId());
+    }
+    std::vector<Ptr<MpiFmTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<MpiFmTransport> t = m_fmTransportFactory.Create<MpiFmTransport>();
+        t->Setup(contexts[i], i, endpoints);
+        transports.push_back(t);
+        ranks.push_back(StartRank(nodes[i], i, n, t, programs[i]));
+    }
+    for (auto& t : transports)
+    {
+        t->SetPeers(transports);
+    }
+    return ranks;
 }
 
 std::vector<Ptr<MpiRank>>

@@ -18,6 +18,7 @@ namespace ns3
 namespace clusternet
 {
 
+class FmContext;
 class GmHelper;
 
 /**
@@ -94,6 +95,14 @@ class MpiHelper
      * from @p gm, e.g. its host profile) and talks through MpiGmTransport.
      * @return the ranks, started at time 0
      */
+    /**
+     * Install the ranks over Fast Messages: rank i runs on @p nodes[i] as the process of FM
+     * context @p contexts[i] and talks through MpiFmTransport.
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> InstallFm(const std::vector<Ptr<Node>>& nodes,
+                                        const std::vector<Ptr<FmContext>>& contexts,
+                                        const std::vector<std::vector<MpiOperation>>& programs);
     std::vector<Ptr<MpiRank>> InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
                                         const GmHelper& gm,
                                         const std::vector<std::vector<MpiOperation>>& programs);
@@ -112,6 +121,7 @@ class MpiHelper
     ObjectFactory m_gmTransportFactory;
     ObjectFactory m_viaTransportFactory;
     ObjectFactory m_shmTransportFactory;
+    ObjectFactory m_fmTransportFactory;
     bool m_shm{false}; //!< the profile has a shared-memory device
     std::string m_transportKind{"tcp"};
     std::vector<std::string> m_nics;

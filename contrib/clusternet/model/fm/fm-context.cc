@@ -383,12 +383,16 @@ FmContext::Start()
 }
 
 void
-FmContext::Send(uint16_t node, uint8_t ctx, uint32_t bytes, uint8_t handler)
+FmContext::Send(uint16_t node,
+                uint8_t ctx,
+                uint32_t bytes,
+                uint8_t handler,
+                std::function<void()> sent)
 {
     NS_LOG_FUNCTION(this << node << +ctx << bytes);
     uint32_t key = Key(node, ctx);
     NS_ASSERT_MSG(m_peers.count(key), "FmContext: send to unknown peer " << node << "." << +ctx);
-    m_sendQueue.push_back({key, bytes, handler, m_nextMsgId++});
+    m_sendQueue.push_back({key, bytes, handler, m_nextMsgId++, std::move(sent)});
     Kick();
 }
 
@@ -522,6 +526,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
     peer.owed = 0;
     uint32_t payload = 0;
     double cost = m_packetSendCycles;
+    std::function<void()> sent; // the message's, with its last packet
     if (credit)
     {
         h.SetKind(FmHeader::CREDIT);
@@ -547,6 +552,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
         --peer.credits;
         if (m.next >= m.bytes)
         {
+            sent = std::move(m.sent);
             m_sendQueue.pop_front();
         }
     }
@@ -557,54 +563,67 @@ FmContext::SendPacket(uint32_t key, bool credit)
     m_busy = true;
     if (peer.smt)
     {
-        m_cpu->Execute(Cost(cost), HostCpu::USER, [this, key, packet, payload]() {
-            AcquireSmtFrame(m_peers.at(key).smtId, packet, payload);
+        m_cpu->Execute(Cost(cost), HostCpu::USER, [this, key, packet, payload, sent]() {
+            AcquireSmtFrame(m_peers.at(key).smtId, packet, payload, sent);
         });
         return;
     }
     // The send buffer is reserved now; the host writes into it.
     m_mcp->UseKnownFreeSlot();
-    m_cpu->Execute(Cost(cost), HostCpu::USER, [this, packet, payload]() {
-        SendMyrinet(packet, payload);
+    m_cpu->Execute(Cost(cost), HostCpu::USER, [this, packet, payload, sent]() {
+        SendMyrinet(packet, payload, sent);
     });
 }
 
 void
-FmContext::SendMyrinet(Ptr<Packet> packet, uint32_t payload)
+FmContext::SendMyrinet(Ptr<Packet> packet, uint32_t payload, std::function<void()> sent)
 {
     Ptr<FmMcp> mcp = m_mcp;
     // Header and data, then the ready flag (posted writes stay in order).
-    m_bridge->Write(FmHeader::SIZE + payload, m_pacing, [this, mcp, packet]() {
+    m_bridge->Write(FmHeader::SIZE + payload, m_pacing, [this, mcp, packet, sent]() {
         m_bridge->Write(
             4,
             0,
-            [this]() { SetBusy(false); },
+            [this, sent]() {
+                if (sent)
+                {
+                    sent();
+                }
+                SetBusy(false);
+            },
             [mcp, packet]() { mcp->PacketPosted(packet); });
     }, Callback<void>());
 }
 
 void
-FmContext::AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t payload)
+FmContext::AcquireSmtFrame(uint32_t receiver,
+                           Ptr<Packet> packet,
+                           uint32_t payload,
+                           std::function<void()> sent)
 {
     // Fetch-and-increment the free-list head, test-and-set the frame's in-use flag.
-    m_cpu->Execute(Cost(m_atomicCycles * 2), HostCpu::USER, [this, receiver, packet, payload]() {
+    m_cpu->Execute(Cost(m_atomicCycles * 2), HostCpu::USER, [=, this]() {
         int32_t frame = m_smt->AcquireFrame(receiver, m_smtId);
         Time misses = m_cacheMissCost * static_cast<int64_t>(m_smt->CollectMisses(m_smtId));
         if (frame < 0)
         {
-            m_cpu->Execute(misses, HostCpu::USER, [this, receiver, packet, payload]() {
-                AcquireSmtFrame(receiver, packet, payload); // in use: the next one
+            m_cpu->Execute(misses, HostCpu::USER, [=, this]() {
+                AcquireSmtFrame(receiver, packet, payload, sent); // in use: the next one
             });
             return;
         }
         // Copy in, then fetch-and-increment the receive-queue tail.
         Time copy = misses + m_cpu->CopyCost(payload) + Cost(m_atomicCycles);
-        m_cpu->Execute(copy, HostCpu::USER, [this, receiver, frame, packet]() {
+        m_cpu->Execute(copy, HostCpu::USER, [=, this]() {
             // Storing the index: the tail's and the slot's lines must be ours first.
             Time own =
                 m_cacheMissCost * static_cast<int64_t>(m_smt->MissesToPost(receiver, m_smtId));
-            m_cpu->Execute(own, HostCpu::USER, [this, receiver, frame, packet]() {
+            m_cpu->Execute(own, HostCpu::USER, [=, this]() {
                 m_smt->Post(receiver, m_smtId, frame, packet);
+                if (sent)
+                {
+                    sent();
+                }
                 SetBusy(false);
             });
         });

@@ -11,6 +11,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -114,8 +115,16 @@ class FmContext : public Object
 
     /// The process starts: it polls for arrivals until it is given something to send.
     void Start();
-    /// Queue a message of @p bytes to context @p ctx of node @p node, for handler @p handler.
-    void Send(uint16_t node, uint8_t ctx, uint32_t bytes, uint8_t handler = 0);
+    /**
+     * Queue a message of @p bytes to context @p ctx of node @p node, for handler @p handler.
+     * @param sent called when FM_end_message would return: the message's last packet has been
+     * written to the NIC (or posted into the shared region); may be empty
+     */
+    void Send(uint16_t node,
+              uint8_t ctx,
+              uint32_t bytes,
+              uint8_t handler = 0,
+              std::function<void()> sent = {});
     /// Set the callback for extracted messages.
     void SetReceiveCallback(ReceiveCallback cb);
     /// Set the PIO pacing chunk [bytes] (0: none).
@@ -182,6 +191,7 @@ class FmContext : public Object
         uint32_t bytes;
         uint8_t handler;
         uint32_t id;
+        std::function<void()> sent; //!< called once the last packet is written
         uint32_t next{0};
         bool started{false};
     };
@@ -200,9 +210,14 @@ class FmContext : public Object
     void ReadSendQueue();
     bool CanSend(uint32_t peer, bool control) const;
     void SendPacket(uint32_t peer, bool credit);
-    void SendMyrinet(Ptr<Packet> packet, uint32_t payload);
+    /// PIO @p packet to the NIC; then @p sent (may be empty)
+    void SendMyrinet(Ptr<Packet> packet, uint32_t payload, std::function<void()> sent);
     void SendSmt(Peer& peer, Ptr<Packet> packet, uint32_t payload);
-    void AcquireSmtFrame(uint32_t receiver, Ptr<Packet> packet, uint32_t payload);
+    /// Post @p packet into a frame of @p receiver's queue; then @p sent (may be empty)
+    void AcquireSmtFrame(uint32_t receiver,
+                         Ptr<Packet> packet,
+                         uint32_t payload,
+                         std::function<void()> sent);
     bool HasArrivals() const;
     uint32_t CountArrivals() const;
     void StartPolling();

@@ -119,8 +119,8 @@ PropertyRules()
          ""},
         {"mpi",
          "Transport",
-         "tcp, gm or via",
-         [](const std::string& v) { return v == "tcp" || v == "gm" || v == "via"; },
+         "tcp, gm, via or fm",
+         [](const std::string& v) { return v == "tcp" || v == "gm" || v == "via" || v == "fm"; },
          ""},
         {"mpi", "Nics", "NIC profile names, comma-separated", nullptr, "nic"},
     };
