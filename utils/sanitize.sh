@@ -57,6 +57,7 @@ gige-switch-incast --senders=2
 gige-tcp-netpipe --cases=sknet@1500 --max-block=4096 --report=0
 gige-via-netpipe --max-block=1024 --report=0
 hpvm-fm --sizes=0,1024 --reps=5 --stream-bytes=65536 --report=0
+hpvm-mpi --max-block=1024 --report=0
 hpvm-pio-pacing --reps=8 --report=0
 hpvm-smt --report=0
 lampi-latency-bandwidth --stack=lampi-tcp,lampi-gm --max-msg=4096 --reps=4 --stream-bytes=65536 --report=0
