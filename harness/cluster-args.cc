@@ -25,6 +25,7 @@ ClusterArgs::Add(ScenarioArgs& args, const ClusterParts& paper, bool fabric)
                    "LANai (Myrinet) NIC profile",
                    ProfileCatalogue::Names("lanai"),
                    paper.lanai);
+    args.AddPartOptions({"os", "gm", "driver", "mcp"});
     if (fabric)
     {
         args.AddUint("switches",

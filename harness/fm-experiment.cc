@@ -144,7 +144,10 @@ FmExperiment::EffectiveNotify(const FmConfig& c)
     {
         return c.notify;
     }
-    return ProfileValueOf("fm", c.version, "fm", "Notify") == "Memory" ? "memory" : "pci-poll";
+    // What the run's values give: the FM profile's, a --set fm.Notify, else FmContext's default
+    // (a profile that leaves it is not given "pci-poll" behind its back).
+    std::string err;
+    return Values(c, err).Get("fm", "Notify") == "Memory" ? "memory" : "pci-poll";
 }
 
 std::string
@@ -268,6 +271,7 @@ FmExperiment::AddArguments(ScenarioArgs& args,
         }
     };
     addChoice("host", "host profile", ProfileCatalogue::Names("host"), "pii450-netserver-nt4");
+    args.AddPartOptions({"os"});
     addChoice("chipset",
               "host bridge profile; empty = the host's",
               ProfileCatalogue::Names("chipset"),
@@ -421,12 +425,16 @@ FmExperiment::CurveConfig(const ScenarioArgs& args,
     c.setTargets = setTargets;
     ParseArguments(args, c);
     ApplyCurve(curve, c);
-    c.notify = EffectiveNotify(c);
+    if (ProfileCatalogue::Find("host", c.host))
+    {
+        c.host = args.WithParts("host", c.host); // --os
+    }
     std::string err = Validate(c);
     if (!err.empty())
     {
         args.Fail(err);
     }
+    c.notify = EffectiveNotify(c);
     return c;
 }
 

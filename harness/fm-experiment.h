@@ -121,8 +121,9 @@ class FmExperiment
     static void ParseArguments(const ScenarioArgs& args, FmConfig& config);
     /// @return the chipset @p config uses
     static std::string EffectiveChipset(const FmConfig& config);
-    /// @return the arrival detection @p config uses: --notify, else the FM version's ("memory"
-    /// or "pci-poll")
+    /// @return the arrival detection @p config uses ("memory" or "pci-poll"): --notify, else
+    /// the run's values' fm.Notify (the FM profile's, a --set, else FmContext's default). The
+    /// config must be valid (Validate()).
     static std::string EffectiveNotify(const FmConfig& config);
     /// @return the host profile of the paper's machine with @p chipset ("" if none)
     static std::string MachineOf(const std::string& chipset);

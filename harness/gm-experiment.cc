@@ -68,6 +68,16 @@ Values(const GmConfig& c, std::string& err)
 
 } // namespace
 
+void
+GmExperiment::ConfigurePorts(const GmConfig& c, GmHelper& gm)
+{
+    std::string err;
+    for (const auto& [attribute, value] : Values(c, err).GetOverrides("gm"))
+    {
+        gm.SetPortAttribute(attribute, StringValue(value));
+    }
+}
+
 std::string
 GmExperiment::Validate(const GmConfig& c)
 {
@@ -136,6 +146,7 @@ GmExperiment::AddArguments(ScenarioArgs& args, bool fabric, uint32_t switches)
 {
     args.AddChoice("lanai", "LANai NIC profile", ProfileCatalogue::Names("lanai"), "lanai9");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "p200-430vx-linux24");
+    args.AddPartOptions({"os", "gm", "mcp"});
     args.AddChoice("pci",
                    "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
                    HostHelper::PciSlots(),

@@ -17,6 +17,7 @@ namespace clusternet
 {
 
 class ScenarioArgs;
+class GmHelper;
 
 /**
  * @ingroup clusternet
@@ -54,6 +55,9 @@ class GmExperiment
     static GmConfig ParseArguments(const ScenarioArgs& args);
     /// @return the PCI slot of @p config as "WIDTHxCLOCK"
     static std::string EffectivePci(const GmConfig& config);
+    /// Give the GM ports @p gm opens the run's --set gm.* values (a library's ranks open their
+    /// own ports, after the experiment's; a valid @p config).
+    static void ConfigurePorts(const GmConfig& config, GmHelper& gm);
     /**
      * Check the MPI libraries a program runs over GM or TCP (MpiHelper::CheckProfile).
      * @param stacks the libraries' profile names

@@ -310,6 +310,13 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         if (mpi.GetTransportKind() == "via")
         {
             mpi.ConfigureDevices(devs); // the VIA library's own driver settings
+            for (uint32_t i = 0; i < devs.GetN(); ++i)
+            {
+                // A --set of the device or its coalescer wins over the library's settings.
+                Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
+                values.ApplyOverrides("device", dev);
+                values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
+            }
             ranks = mpi.InstallVia(devs, {{}, {}});
             UintegerValue envelope;
             ranks[0]->GetAttribute("EnvelopeBytes", envelope);

@@ -142,6 +142,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                  spec.cases);
     }
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), spec.host);
+    args.AddPartOptions({"os", "gm", "driver", "mcp"});
     args.AddChoice("pci",
                    "PCI slot WIDTHxCLOCK [bits x MHz]; empty = the host profile's",
                    HostHelper::PciSlots(),
@@ -173,7 +174,7 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
 
     std::vector<std::pair<std::string, uint32_t>> nicMtu;
     std::string casesGiven = spec.cases.empty() ? "" : args.Get("cases");
-    bool axesChanged = args.Get("nic") != spec.nics || args.Get("mtu") != spec.mtus;
+    bool axesChanged = args.Selected("nic") != spec.nics || args.Get("mtu") != spec.mtus;
     if (!casesGiven.empty() && !(axesChanged && casesGiven == spec.cases))
     {
         std::string item;
@@ -192,13 +193,17 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                 args.Fail("--cases: '" + item + "': MTU must be a whole number " +
                           mtuRange.ToString() + " bytes");
             }
-            const auto [profile, own] = ProfileMtu(item.substr(0, at), args.Get("host"));
+            const std::string name = item.substr(0, at);
+            // --driver / --mcp: a GigE NIC or a LANai board (IP over GM) with its part swapped.
+            const std::string nic =
+                args.WithParts(ProfileCatalogue::Find("lanai", name) ? "lanai" : "nic", name);
+            const auto [profile, own] = ProfileMtu(nic, args.Get("host"));
             if (!own.empty() && own != mtu)
             {
                 args.Note("--cases: " + item + " replaces " + profile + "'s device.Mtu of " +
                           own + " (the run uses " + mtu + ")");
             }
-            nicMtu.emplace_back(item.substr(0, at), std::stoul(mtu));
+            nicMtu.emplace_back(nic, std::stoul(mtu));
         }
     }
     else

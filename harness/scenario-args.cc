@@ -6,6 +6,7 @@
 #include "ns3/profile-catalogue.h"
 #include "ns3/type-id.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -446,6 +447,132 @@ ScenarioArgs::ListOptions() const
     std::cout << json << "]}\n" << std::flush;
 }
 
+namespace
+{
+
+/// The part options: which profile kind each replaces a part of, and what the part is.
+struct PartOption
+{
+    std::string name;  //!< option name
+    std::string kind;  //!< kind of the profiles it changes
+    std::string help;  //!< help text
+};
+
+const std::vector<PartOption>&
+PartOptions()
+{
+    static const std::vector<PartOption> options = {
+        {"os",
+         "host",
+         "operating system of every host: replaces the host profile's os part (a what-if; the "
+         "run is then on no paper's setup); empty = the host's own"},
+        {"gm",
+         "host",
+         "GM host software of every Myrinet host: replaces the host's gm part that sets the same "
+         "targets (the GM library, or IP over GM's driver), or is added to a host without one; "
+         "empty = the host's own"},
+        {"driver",
+         "nic",
+         "driver of every Gigabit Ethernet NIC: replaces the NIC profile's driver part; empty = "
+         "the NIC's own"},
+        {"mcp",
+         "lanai",
+         "GM control program (LANai firmware) of every LANai board: replaces the abstract lanai "
+         "profile the board derives from; empty = the board's own"},
+    };
+    return options;
+}
+
+/// @return the names of the GM control programs: the abstract lanai profiles
+std::vector<std::string>
+ControlPrograms()
+{
+    std::vector<std::string> names;
+    for (const auto& p : ProfileCatalogue::All())
+    {
+        if (p.kind == "lanai" && p.abstract && p.name.find('+') == std::string::npos)
+        {
+            names.push_back(p.name);
+        }
+    }
+    return names;
+}
+
+/// @return the kind of profile @p name (host, nic, lanai), without recording it as used
+std::string
+KindOf(const std::string& name)
+{
+    for (const auto& p : ProfileCatalogue::All())
+    {
+        if (p.name == name && !p.abstract)
+        {
+            return p.kind;
+        }
+    }
+    return "";
+}
+
+} // namespace
+
+std::string
+ScenarioArgs::Selected(const std::string& name) const
+{
+    const Option& o = Find(name);
+    return o.selected.empty() ? o.value : o.selected;
+}
+
+void
+ScenarioArgs::AddPartOptions(const std::vector<std::string>& parts)
+{
+    for (const auto& part : parts)
+    {
+        auto it = std::find_if(PartOptions().begin(),
+                               PartOptions().end(),
+                               [&part](const PartOption& o) { return o.name == part; });
+        NS_ABORT_MSG_IF(it == PartOptions().end(), "AddPartOptions: no part option --" << part);
+        AddChoice(part,
+                  it->help,
+                  part == "mcp" ? ControlPrograms() : ProfileCatalogue::Names(part),
+                  "",
+                  true);
+    }
+}
+
+std::string
+ScenarioArgs::WithParts(const std::string& kind, const std::string& name) const
+{
+    std::string composed = name;
+    for (const auto& o : PartOptions())
+    {
+        if (o.kind != kind || !Has(o.name) || Get(o.name).empty())
+        {
+            continue;
+        }
+        const std::string part = Get(o.name);
+        std::string next;
+        std::string replaced;
+        std::string err = ProfileCatalogue::Swap(kind, composed, part, next, replaced);
+        if (!err.empty())
+        {
+            Fail("--" + o.name + "=" + part + ": " + kind + " " + name + ": " + err);
+        }
+        ++m_partUses[o.name];
+        if (next != composed)
+        {
+            std::string note = "--" + o.name + "=" + part + ": " + kind + " " + composed +
+                               " runs with " + part +
+                               (replaced.empty() ? " added" : " in place of " + replaced) +
+                               " (" + next + "; no paper has this setup)";
+            if (m_noted.insert(note).second)
+            {
+                Note(note);
+            }
+        }
+        composed = next;
+    }
+    return composed;
+}
+
 void
 ScenarioArgs::Parse()
 {
@@ -529,6 +656,45 @@ ScenarioArgs::Parse()
     {
         ListOptions();
         std::exit(0);
+    }
+    // The part options: the selected profiles become the composed ones.
+    for (const std::string name : {"host", "nic", "lanai"})
+    {
+        if (!Has(name))
+        {
+            continue;
+        }
+        Option& o = m_options.at(name);
+        o.selected = o.value;
+        std::vector<std::string> items = SplitItems(o.value);
+        for (auto& item : items)
+        {
+            const std::string kind = name == "nic" ? KindOf(item) : name;
+            const std::string composed =
+                item.empty() || kind.empty() ? item : WithParts(kind, item);
+            if (composed != item)
+            {
+                o.allowed.push_back(composed);
+                item = composed;
+            }
+        }
+        o.value.clear();
+        for (size_t i = 0; i < items.size(); ++i)
+        {
+            o.value += (i ? "," : "") + items[i];
+        }
+    }
+    for (const auto& part : PartOptions())
+    {
+        const bool selects =
+            Has(part.kind) || (part.kind == "lanai" && Has("nic")); // IP over GM's boards
+        if (selects && Has(part.name) && !Get(part.name).empty() && !m_partUses[part.name])
+        {
+            Fail("--" + part.name + "=" + Get(part.name) + ": no " +
+                 (part.kind == "host" ? "host" : part.kind == "nic" ? "Gigabit Ethernet NIC"
+                                                                    : "LANai board") +
+                 " of this run has that part (the run has none)");
+        }
     }
     // --RngRun and --RngSeed, checked above: ns-3 binds its global values.
     std::vector<char*> argv = {m_argv[0]};

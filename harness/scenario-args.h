@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,25 @@ class ScenarioArgs
     /// Register --name, a boolean (0, 1, true, false); the help says [0/1].
     void AddBool(const std::string& name, const std::string& help, bool value);
 
+    /**
+     * Register the part options @p parts, each a part of a profile the program selects that a
+     * run may replace (ProfileCatalogue::Swap), empty by default (the profile's own):
+     * --os and --gm (of every host), --driver (of every Gigabit Ethernet NIC), --mcp (GM's
+     * control program on every LANai board). Parse() then applies them to the values of the
+     * program's --host, --nic and --lanai options, which become the composed profiles' names;
+     * a program that names hosts or NICs in another option applies them with WithParts().
+     */
+    void AddPartOptions(const std::vector<std::string>& parts);
+    /**
+     * @return profile @p name of @p kind (host, nic or lanai) with the parts given by the part
+     * options replaced (the composed profile's name; @p name when none applies). Each
+     * replacement is said once with Note(); a part that cannot replace one is refused with
+     * Fail().
+     */
+    std::string WithParts(const std::string& kind, const std::string& name) const;
+    /// @return the value of --@p name (host, nic or lanai) as given, before the part options
+    std::string Selected(const std::string& name) const;
+
     /// Parse and check the command line; exits 0 after --help or --Print*, 2 on bad input.
     void Parse();
 
@@ -174,6 +194,7 @@ class ScenarioArgs
         bool given{false};                //!< given on the command line
         std::string initial;              //!< the default value
         bool setup{false};                //!< part of the paper's setup (MarkSetup())
+        std::string selected;             //!< value before the part options (host, nic, lanai)
     };
 
     /// Register @p option as --name.
@@ -193,6 +214,8 @@ class ScenarioArgs
     std::string m_description;
     std::vector<std::string> m_order;
     std::map<std::string, Option> m_options;
+    mutable std::map<std::string, uint32_t> m_partUses; //!< profiles each part option changed
+    mutable std::set<std::string> m_noted;              //!< Note()s of WithParts said so far
 };
 
 } // namespace clusternet

@@ -109,12 +109,12 @@ main(int argc, char** argv)
         c.version = kVersions.at(k.version);
         c.intranode = k.transport;
         FmExperiment::ParseArguments(args, c);
-        c.notify = FmExperiment::EffectiveNotify(c);
         std::string err = FmExperiment::Validate(c);
         if (!err.empty())
         {
             args.Fail(err);
         }
+        c.notify = FmExperiment::EffectiveNotify(c);
         curves.emplace_back(k, c);
     }
 

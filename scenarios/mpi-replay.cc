@@ -162,6 +162,7 @@ main(int argc, char** argv)
     args.AddChoice("stack", "MPI library", ProfileCatalogue::Names("mpi"), "lam");
     args.AddChoice("nic", "NIC profile", ProfileCatalogue::Names("nic"), "sknet");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
+    args.AddPartOptions({"os", "driver"});
     const UintegerRange mtuRange = UintegerRange::Of("ns3::clusternet::GigeNetDevice", "Mtu");
     args.AddUint("mtu", "IP MTU", "bytes", mtuRange.min, mtuRange.max, 1500);
     // The stall watchdog ends any run that passes its horizon: a limit must stop before it.

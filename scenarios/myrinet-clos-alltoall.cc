@@ -386,6 +386,7 @@ main(int argc, char** argv)
                    "lanai9");
     args.AddChoice("host", "host profile for --level=gm", ProfileCatalogue::Names("host"),
                    "p200-430vx-linux24");
+    args.AddPartOptions({"os", "gm", "mcp"});
     args.AddUint("receive-buffers",
                  "--level=gm: receive buffers each process keeps provided (0 = all its "
                  "receive tokens); fewer than the messages arriving at once makes GM drop, "

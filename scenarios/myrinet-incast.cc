@@ -269,6 +269,12 @@ main(int argc, char** argv)
             err = "port.ReceiveRate is the receiver's drain rate, which --drain sets; give the "
                   "rates with --drain";
         }
+        if (attribute == "MaxQueue" && err.empty())
+        {
+            err = "port.MaxQueue: each sender queues its whole message on its host port at "
+                  "once, so the queue holds --msg / --packet packets; give the message with "
+                  "--msg and --packet";
+        }
     }
     if (!err.empty())
     {

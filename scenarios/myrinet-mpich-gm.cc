@@ -30,6 +30,7 @@ RunNetpipe(const GmConfig& c, const std::string& stack, uint32_t maxBlock)
     mpi.SetGmTransportAttribute("PortId", UintegerValue(4)); // port 2 is the GM test's
     GmHelper gm;
     gm.SetHostProfile(c.host);
+    GmExperiment::ConfigurePorts(c, gm); // --set gm.* on the ranks' ports too
     std::vector<Ptr<MpiRank>> ranks =
         mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, {{}, {}});
     Ptr<MpiNetpipe> netpipe = CreateObject<MpiNetpipe>();

@@ -101,6 +101,7 @@ main(int argc, char** argv)
              "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
              "driver, coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
              "");
+    args.AddPartOptions({"os", "driver"});
     SweepRunner::AddArguments(args, "nt-pingpong", "summary.csv, table4.csv and the plots");
     args.Parse();
 
@@ -137,7 +138,8 @@ main(int argc, char** argv)
             args.Fail("--config: '" + item + "' is not STACK:OS:NET (e.g. mpipro:nt4:fe100)");
         }
         const std::string& stack = parts[0];
-        const std::string& os = parts[1];
+        // The OS column names the OS the hosts ran: --os's when given.
+        const std::string os = args.Get("os").empty() ? parts[1] : args.Get("os");
         const std::string& net = parts[2];
         if (!ProfileCatalogue::Find("mpi", stack))
         {
@@ -146,10 +148,10 @@ main(int argc, char** argv)
                       ProfileCatalogue::JoinNames("mpi") + ")");
         }
         PingPongConfig c;
-        c.host = kOs.count(os) ? kOs.at(os) : os;
+        c.host = kOs.count(parts[1]) ? kOs.at(parts[1]) : parts[1];
         if (!ProfileCatalogue::Find("host", c.host))
         {
-            args.Fail("--config: unknown OS '" + os + "' in '" + item +
+            args.Fail("--config: unknown OS '" + parts[1] + "' in '" + item +
                       "'; allowed: nt4, nt5 or a host profile (" +
                       ProfileCatalogue::JoinNames("host") + ")");
         }
@@ -162,6 +164,11 @@ main(int argc, char** argv)
             args.Fail("--config: unknown NIC '" + net + "' in '" + item + "'; allowed: " +
                       Join(netNames) + " or a NIC profile (" +
                       ProfileCatalogue::JoinNames("nic") + ")");
+        }
+        c.host = args.WithParts("host", c.host); // --os
+        if (!c.intranode)
+        {
+            c.nic = args.WithParts("nic", c.nic); // --driver
         }
         c.lengths = lengths;
         c.repeats = repeats;

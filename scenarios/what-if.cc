@@ -63,6 +63,7 @@ main(int argc, char** argv)
     args.AddChoice("nic", "NIC profile (Gigabit Ethernet; or a LANai board: IP over GM)", nics,
                    "sknet");
     args.AddChoice("host", "host profile", ProfileCatalogue::Names("host"), "piii450-linux22");
+    args.AddPartOptions({"os", "gm", "driver", "mcp"});
     const UintegerRange mtuRange = TcpNetpipeExperiment::MtuRange();
     const UintegerRange sockbufRange = TcpNetpipeExperiment::SockbufRange();
     const UintegerRange maxBlockRange = TcpNetpipeExperiment::MaxBlockRange();
@@ -109,15 +110,26 @@ main(int argc, char** argv)
         return args.Get("baseline-" + name).empty() ? name : "baseline-" + name;
     };
     uint32_t maxBlock = args.GetUint("max-block");
-    auto config = [&args, &nics, maxBlock, mtuRange, sockbufRange](const std::string& nic,
+    // The what-if's NIC and host carry the part options (--os, --driver, ...); the baseline's
+    // are the profiles as selected, or --baseline-nic / --baseline-host.
+    const std::string whatIfNic = args.GetChoice("nic");
+    const std::string whatIfHost = args.GetChoice("host");
+    const std::string baselineNic = args.Get("baseline-nic").empty()
+                                        ? args.Selected("nic")
+                                        : args.GetChoice("baseline-nic", nics);
+    const std::string baselineHost =
+        args.Get("baseline-host").empty()
+            ? args.Selected("host")
+            : args.GetChoice("baseline-host", ProfileCatalogue::Names("host"));
+    auto config = [&args, maxBlock, mtuRange, sockbufRange](const std::string& nic,
                                     const std::string& host,
                                     const std::string& mtu,
                                     const std::string& sockbuf,
                                     const std::string& pci,
                                     const std::string& set) {
         NetpipeConfig c;
-        c.nic = args.GetChoice(nic, nics);
-        c.host = args.GetChoice(host, ProfileCatalogue::Names("host"));
+        c.nic = nic;
+        c.host = host;
         const auto [profile, own] = ProfileMtu(c.nic, c.host);
         const std::string given =
             std::to_string(args.GetUint(mtu, mtuRange.min, mtuRange.max, "bytes"));
@@ -140,9 +152,9 @@ main(int argc, char** argv)
         }
         return c;
     };
-    NetpipeConfig whatIf = config("nic", "host", "mtu", "sockbuf", "pci", "set");
-    NetpipeConfig baseline = config(source("nic"),
-                                    source("host"),
+    NetpipeConfig whatIf = config(whatIfNic, whatIfHost, "mtu", "sockbuf", "pci", "set");
+    NetpipeConfig baseline = config(baselineNic,
+                                    baselineHost,
                                     source("mtu"),
                                     source("sockbuf"),
                                     "baseline-pci",

@@ -87,6 +87,8 @@ def test_set_empty_item_and_empty_value_are_refused(assert_refused, prog, args, 
     ("myrinet-incast", ["--drain=1000", "--set=switch.Ports=4"], "switch.Ports=4"),
     # --drain sets the receiver's port.ReceiveRate (a --set of it was silently replaced).
     ("myrinet-incast", ["--drain=1000", "--set=port.ReceiveRate=500Mbps"], "--drain"),
+    # Each sender queues its whole message: a --set of port.MaxQueue was silently replaced.
+    ("myrinet-incast", ["--set=port.MaxQueue=4"], "--msg"),
 ])
 def test_set_unused_target_is_refused(assert_refused, prog, args, name):
     assert_refused(prog, args, name)

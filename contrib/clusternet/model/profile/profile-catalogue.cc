@@ -893,6 +893,176 @@ ProfileCatalogue::JoinNames(const std::string& kind)
     return out;
 }
 
+std::string
+ProfileCatalogue::Swap(const std::string& kind,
+                       const std::string& name,
+                       const std::string& part,
+                       std::string& composed,
+                       std::string& replaced)
+{
+    All();
+    std::vector<RawProfile> raws = RawProfiles();
+    auto indexOf = [&raws](const std::string& n) -> int {
+        for (size_t i = 0; i < raws.size(); ++i)
+        {
+            if (raws[i].profile.name == n)
+            {
+                return static_cast<int>(i);
+            }
+        }
+        return -1;
+    };
+    auto resolved = [](const std::string& n) -> const Profile* {
+        for (const auto& q : All())
+        {
+            if (q.name == n)
+            {
+                return &q;
+            }
+        }
+        return nullptr;
+    };
+    const int top = indexOf(name);
+    if (top < 0 || raws[top].profile.kind != kind || raws[top].profile.abstract)
+    {
+        return "no " + kind + " profile '" + name + "'";
+    }
+    const Profile* swapIn = resolved(part);
+    if (kind == "lanai")
+    {
+        if (!swapIn || swapIn->kind != "lanai" || !swapIn->abstract)
+        {
+            std::string programs;
+            for (const auto& q : All())
+            {
+                if (q.kind == "lanai" && q.abstract)
+                {
+                    programs += (programs.empty() ? "" : ", ") + q.name;
+                }
+            }
+            return "'" + part + "' is not a GM control program (an abstract lanai profile: " +
+                   programs + ")";
+        }
+    }
+    else
+    {
+        auto kinds = PartKinds().find(kind);
+        if (kinds == PartKinds().end() || !swapIn || swapIn->abstract ||
+            std::find(kinds->second.begin(), kinds->second.end(), swapIn->kind) ==
+                kinds->second.end())
+        {
+            return "'" + part + "' is not a part of a " + kind + " profile";
+        }
+    }
+    std::set<std::string> targets;
+    for (const auto& v : swapIn->values)
+    {
+        targets.insert(v.target);
+    }
+    auto overlaps = [&](const Profile& q) {
+        return std::any_of(q.values.begin(), q.values.end(), [&](const ProfileValue& v) {
+            return targets.count(v.target) > 0;
+        });
+    };
+    std::vector<std::string> out;
+    std::function<std::string(const std::string&, std::string&)> swap =
+        [&](const std::string& n, std::string& result) -> std::string {
+        RawProfile r = raws[indexOf(n)];
+        Profile& p = r.profile;
+        if (kind != "lanai" && !p.parts.empty())
+        {
+            if (std::find(p.parts.begin(), p.parts.end(), part) != p.parts.end())
+            {
+                result = n; // one of its parts already
+                return "";
+            }
+            std::vector<std::string> parts;
+            bool placed = false;
+            for (const auto& q : p.parts)
+            {
+                const Profile* qp = resolved(q);
+                if (qp && qp->kind == swapIn->kind && overlaps(*qp))
+                {
+                    out.push_back(q);
+                    if (!placed)
+                    {
+                        parts.push_back(part);
+                        placed = true;
+                    }
+                    continue;
+                }
+                parts.push_back(q);
+            }
+            if (!placed)
+            {
+                parts.push_back(part);
+            }
+            p.parts = parts;
+        }
+        else if (!p.base.empty())
+        {
+            const int base = indexOf(p.base);
+            if (kind == "lanai" && raws[base].profile.abstract)
+            {
+                if (p.base == part)
+                {
+                    result = n;
+                    return "";
+                }
+                out.push_back(p.base);
+                p.base = part;
+            }
+            else
+            {
+                std::string newBase;
+                std::string err = swap(p.base, newBase);
+                if (!err.empty() || newBase == p.base)
+                {
+                    result = n;
+                    return err;
+                }
+                p.base = newBase;
+            }
+        }
+        else
+        {
+            return kind == "lanai"
+                       ? "LANai '" + name +
+                             "' derives from no GM control program (an abstract lanai profile "
+                             "such as gm15-lanai)"
+                       : "'" + name + "' is not composed of parts (a " + kind +
+                             " profile with parts = [...], or a base that has them)";
+        }
+        p.name = n + "+" + part;
+        p.abstract = false;
+        result = p.name;
+        if (indexOf(p.name) < 0)
+        {
+            raws.push_back(r);
+        }
+        return "";
+    };
+    std::string err = swap(name, composed);
+    if (!err.empty())
+    {
+        return err;
+    }
+    std::vector<Profile> profiles;
+    err = Resolve(raws, profiles);
+    if (!err.empty())
+    {
+        return err;
+    }
+    RawProfiles() = std::move(raws);
+    TheCatalogue().profiles = std::move(profiles);
+    replaced.clear();
+    for (const auto& q : out)
+    {
+        replaced += (replaced.empty() ? "" : ", ") + q;
+    }
+    return "";
+}
+
 uint32_t
 ProfileCatalogue::Apply(const Profile& profile, const std::string& target, Ptr<Object> object)
 {

@@ -116,6 +116,33 @@ class ProfileCatalogue
      */
     static uint32_t Apply(const Profile& profile, const std::string& target, Ptr<Object> object);
     /**
+     * Compose a profile of kind host, nic or lanai in which one part is replaced: what a
+     * scenario's --os, --gm, --driver and --mcp options do (a what-if about one part).
+     *
+     * - host, nic: @p part (an os or gm profile; a driver profile) replaces the parts of its
+     *   kind that set any target it sets, or is added when none does (a host without GM gets
+     *   one); the profile's own values stay laid over its parts.
+     * - lanai: @p part, a control program (an abstract lanai profile such as gm15-lanai),
+     *   replaces the first abstract profile of the board's base chain; the board's own values
+     *   stay laid over it.
+     *
+     * A profile derived from another (base) has the part swapped in that base. The result,
+     * named NAME+PART, is checked as a profile file's would be (no two parts set one value) and
+     * added to the catalogue; composing it again returns the same profile.
+     * @param kind host, nic or lanai
+     * @param name the profile whose part is replaced
+     * @param part the part put in its place
+     * @param[out] composed the composed profile's name; @p name itself when @p part is one of
+     *             its parts already
+     * @param[out] replaced the parts it replaces ("" when it is added)
+     * @return "" on success, else what is wrong in one line (nothing is added)
+     */
+    static std::string Swap(const std::string& kind,
+                            const std::string& name,
+                            const std::string& part,
+                            std::string& composed,
+                            std::string& replaced);
+    /**
      * Check that @p value is text that attribute @p attribute of @p tid accepts, without
      * creating an object (number and enum checkers abort on text they cannot read, so those are
      * checked here first). Numbers, times and rates follow ValueText: finite, within the 64
