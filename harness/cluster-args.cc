@@ -4,6 +4,7 @@
 #include "gm-experiment.h"
 #include "scenario-args.h"
 
+#include "ns3/host-helper.h"
 #include "ns3/myrinet-helper.h"
 
 #include "ns3/profile-catalogue.h"
@@ -26,6 +27,11 @@ ClusterArgs::Add(ScenarioArgs& args, const ClusterParts& paper, bool fabric)
                    ProfileCatalogue::Names("lanai"),
                    paper.lanai);
     args.AddPartOptions({"os", "gm", "driver", "mcp"});
+    args.AddChoice("pci",
+                   "PCI slot WIDTHxCLOCK of every host [bits x MHz]; empty = the host profile's",
+                   HostHelper::PciSlots(),
+                   "",
+                   true);
     if (fabric)
     {
         args.AddUint("switches",
@@ -47,6 +53,7 @@ ClusterArgs::Parse(const ScenarioArgs& args, bool ethernet)
     p.host = args.GetChoice("host");
     p.nic = args.GetChoice("nic");
     p.lanai = args.GetChoice("lanai");
+    p.pci = args.Get("pci"); // checked by Parse(): empty or a slot
     p.switches = args.Has("switches") ? args.GetUint("switches") : 1;
     if (ethernet && p.switches > 1)
     {
@@ -65,7 +72,14 @@ ClusterArgs::Myrinet(const ClusterParts& parts, uint32_t hosts)
     c.lanai = parts.lanai;
     c.hosts = hosts;
     c.switches = hosts > 2 ? 1 : parts.switches;
+    c.pci = parts.pci;
     return c;
+}
+
+std::string
+ClusterArgs::EthernetPci(const ClusterParts& parts)
+{
+    return parts.pci.empty() ? HostHelper::ProfileSlot(parts.host) : parts.pci;
 }
 
 void

@@ -25,6 +25,7 @@ struct ClusterParts
     std::string nic;       //!< Gigabit Ethernet NIC profile
     std::string lanai;     //!< LANai profile
     uint32_t switches{1};  //!< switches between two hosts: 0 back to back, 1 one switch, N a line
+    std::string pci;       //!< PCI slot WIDTHxCLOCK of every host; "" = the host profile's
 };
 
 /**
@@ -36,7 +37,7 @@ class ClusterArgs
   public:
     /**
      * Register --host, --nic and --lanai (choices from the profile files) with @p paper's parts
-     * as defaults, and --switches (marked as the paper's setup) unless @p fabric is false (a
+     * as defaults, their part options (--os, --gm, --driver, --mcp), --pci, and --switches (marked as the paper's setup) unless @p fabric is false (a
      * program of more than two hosts, which always has one switch).
      */
     static void Add(ScenarioArgs& args, const ClusterParts& paper, bool fabric = true);
@@ -47,6 +48,8 @@ class ClusterArgs
     static ClusterParts Parse(const ScenarioArgs& args, bool ethernet);
     /// @return the Myrinet machine of @p parts with @p hosts hosts (one switch above two)
     static GmConfig Myrinet(const ClusterParts& parts, uint32_t hosts = 2);
+    /// @return the PCI slot the Ethernet hosts of @p parts run in: --pci, else the host's
+    static std::string EthernetPci(const ClusterParts& parts);
     /// Refuse (exit 2, the GmExperiment::Validate line) @p parts' Myrinet machine of @p hosts
     /// hosts when it cannot be built.
     static void CheckMyrinet(const ScenarioArgs& args, const ClusterParts& parts, uint32_t hosts);

@@ -123,6 +123,10 @@ PingPongExperiment::Validate(const PingPongConfig& c)
     {
         return "--lengths: need at least one message length";
     }
+    if (!HostHelper().SetPciSlot(c.pci))
+    {
+        return "--pci: '" + c.pci + "' is not a PCI slot; allowed: " + HostHelper::JoinPciSlots();
+    }
     // Without a library header (WinSock's bare send()/recv()), a zero-byte message puts
     // nothing on the TCP stream: there is nothing to receive and the ping-pong never ends.
     if (std::find(c.lengths.begin(), c.lengths.end(), 0u) != c.lengths.end() &&
@@ -152,6 +156,7 @@ PingPongExperiment::Run(const PingPongConfig& c)
     nodes.Create(2);
     HostHelper hosts;
     hosts.SetHostProfile(c.host);
+    hosts.SetPciSlot(c.pci);
     hosts.Install(nodes);
 
     MpiHelper mpi;

@@ -25,6 +25,7 @@ struct PingPongConfig
     std::string nic{"fa310tx"};      //!< NIC profile; ignored when intranode
     bool intranode{false};           //!< both processes on one host
     bool useSwitch{false};           //!< hosts through one Ethernet switch, not back to back
+    std::string pci;                 //!< PCI slot WIDTHxCLOCK of the hosts; "" = the host's
     std::vector<uint32_t> lengths;   //!< message lengths, in order [bytes]
     uint32_t repeats{10};            //!< timed round trips per length
     std::string overrides;           //!< "target.Attribute=value;..." (cpu, bus, stack,

@@ -99,6 +99,8 @@ Measure(const ClusterParts& parts,
             net,
             net == "gige" ? parts.nic : parts.lanai,
             parts.host,
+            net == "gige" ? ClusterArgs::EthernetPci(parts)
+                          : GmExperiment::EffectivePci(ClusterArgs::Myrinet(parts)),
             std::to_string(parts.switches),
             std::to_string(size),
             SweepRunner::Fixed(latencyUs, 3),
@@ -112,7 +114,7 @@ Measure(const ClusterParts& parts,
 std::vector<std::string>
 RunTcp(const ClusterParts& parts, const std::string& stack, uint32_t size, const Counts& n)
 {
-    EthernetCluster cluster(2, parts.host, parts.nic, parts.switches > 0);
+    EthernetCluster cluster(2, parts.host, parts.nic, parts.switches > 0, 0, parts.pci);
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), Programs(size, n));
@@ -208,6 +210,7 @@ main(int argc, char** argv)
                        "net",
                        "nic",
                        "host",
+                       "pci",
                        "switches",
                        "msg_bytes",
                        "latency_us",

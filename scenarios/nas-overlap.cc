@@ -125,6 +125,8 @@ Finish(const NasConfig& c,
             net,
             net == "gige" ? g_parts.nic : g_parts.lanai,
             g_parts.host,
+            net == "gige" ? ClusterArgs::EthernetPci(g_parts)
+                          : GmExperiment::EffectivePci(ClusterArgs::Myrinet(g_parts, c.ranks)),
             SweepRunner::Fixed(time, 6),
             SweepRunner::Fixed(compute, 6),
             std::to_string(job.simulatedSteps),
@@ -135,7 +137,7 @@ std::vector<std::string>
 RunTcp(const NasConfig& c, const std::string& stack, uint32_t steps)
 {
     NasJob job = Skeleton()->Build(c.bench, c.cls, c.ranks, steps);
-    EthernetCluster cluster(c.ranks, g_parts.host, g_parts.nic); // on one switch
+    EthernetCluster cluster(c.ranks, g_parts.host, g_parts.nic, true, 0, g_parts.pci); // one switch
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks =
@@ -255,6 +257,7 @@ main(int argc, char** argv)
                        "net",
                        "nic",
                        "host",
+                       "pci",
                        "time_s",
                        "compute_s",
                        "steps_simulated",

@@ -15,6 +15,7 @@
 //   ./ns3 run scenarios/nt-pingpong -- --help
 
 #include "ping-pong-experiment.h"
+#include "ns3/host-helper.h"
 #include "ns3/profile-catalogue.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
@@ -102,6 +103,11 @@ main(int argc, char** argv)
              "driver, coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
              "");
     args.AddPartOptions({"os", "driver"});
+    args.AddChoice("pci",
+                   "PCI slot WIDTHxCLOCK of the hosts [bits x MHz]; empty = the host profile's",
+                   HostHelper::PciSlots(),
+                   "",
+                   true);
     SweepRunner::AddArguments(args, "nt-pingpong", "summary.csv, table4.csv and the plots");
     args.Parse();
 
@@ -118,6 +124,7 @@ main(int argc, char** argv)
                        "transport",
                        "host",
                        "nic",
+                       "pci",
                        "switches",
                        "price_usd",
                        "msg_bytes",
@@ -156,6 +163,7 @@ main(int argc, char** argv)
                       ProfileCatalogue::JoinNames("host") + ")");
         }
         c.useSwitch = args.GetUint("switches") > 0;
+        c.pci = args.Get("pci"); // checked by Parse(): empty or a slot
         c.stack = stack;
         c.intranode = net == "shm";
         c.nic = kNets.count(net) ? kNets.at(net) : net;
@@ -194,6 +202,7 @@ main(int argc, char** argv)
                                 transport,
                                 c.host,
                                 nic,
+                                c.pci.empty() ? HostHelper::ProfileSlot(c.host) : c.pci,
                                 c.intranode ? "" : std::to_string(c.useSwitch ? 1 : 0),
                                 priceText,
                                 std::to_string(s.bytes),

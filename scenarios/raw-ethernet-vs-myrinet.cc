@@ -72,7 +72,7 @@ RunGige(const ClusterParts& parts,
         uint32_t reps,
         uint32_t streamBytes)
 {
-    EthernetCluster cluster(2, parts.host, nic, parts.switches > 0);
+    EthernetCluster cluster(2, parts.host, nic, parts.switches > 0, 0, parts.pci);
     const NodeContainer& nodes = cluster.GetHosts();
     const Ipv4InterfaceContainer& ifs = cluster.GetInterfaces();
     Ptr<KernelUdpBenchmark> a = CreateObject<KernelUdpBenchmark>();
@@ -101,6 +101,7 @@ RunGige(const ClusterParts& parts,
                         coalesce,
                         nic,
                         parts.host,
+                        ClusterArgs::EthernetPci(parts),
                         std::to_string(parts.switches),
                         std::to_string(size),
                         SweepRunner::Fixed(latency.GetSeconds() * 1e6),
@@ -134,6 +135,7 @@ RunMyrinet(const GmConfig& c,
                         "none",
                         c.lanai,
                         c.host,
+                        GmExperiment::EffectivePci(c),
                         std::to_string(c.switches),
                         std::to_string(size),
                         SweepRunner::Fixed(bench->GetTime().GetSeconds() * 1e6),
@@ -203,6 +205,7 @@ main(int argc, char** argv)
                        "coalesce",
                        "nic",
                        "host",
+                       "pci",
                        "switches",
                        "msg_bytes",
                        "latency_us",

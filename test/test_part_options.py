@@ -217,3 +217,57 @@ def test_a_part_option_that_cannot_apply_is_refused(tmp_path, assert_refused, pr
     path = tmp_path / "whole.toml"
     path.write_text(WHOLE)
     assert_refused(prog, [f"--profile-file={path}", *args], name)
+
+
+# --pci on the scenarios whose machines are built by ClusterArgs and PingPongExperiment: the
+# same run as on a host profile written with that slot.
+SLOT_HOSTS = """\
+[slot-athlon]
+kind = "host"
+parts = ["athlonxp2800-760mpx", "freebsd47", "gm-fbsd47"]
+description = "seed 003's node in a 32-bit/33 MHz slot (test)"
+
+[slot-athlon.bus]
+Width = ["32", "test"]
+Clock = ["33", "test"]
+
+[slot-nt]
+kind = "host"
+parts = ["piii450-440bx", "nt4"]
+description = "seed 002's host in a 64-bit/66 MHz slot (test)"
+
+[slot-nt.bus]
+Width = ["64", "test"]
+Clock = ["66", "test"]
+"""
+
+PCI_CASES = {
+    "raw-ethernet-vs-myrinet": (["--pci=32x33"], ["--host=slot-athlon"], "32x33",
+                                ["--net=gige", "--max-msg=4096", "--reps=2"]),
+    "lampi-latency-bandwidth": (["--pci=32x33"], ["--host=slot-athlon"], "32x33",
+                                ["--stack=lampi-tcp", "--min-msg=4", "--max-msg=4096",
+                                 "--reps=2"]),
+    "nt-pingpong": (["--config=mpipro:nt4:sk9841", "--pci=64x66"],
+                    ["--config=mpipro:slot-nt:sk9841"], "64x66",
+                    ["--lengths=1,65536", "--repeats=2"]),
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(PCI_CASES))
+def test_pci_runs_the_host_written_with_that_slot(tmp_path, scenario_bin, scenario_env,
+                                                  scenario):
+    given, by_hand, slot, common = PCI_CASES[scenario]
+    path = tmp_path / "slots.toml"
+    path.write_text(SLOT_HOSTS)
+    out_a, out_b = tmp_path / "pci", tmp_path / "by-hand"
+    args = [f"--profile-file={path}", "--jobs=1", *common]
+    a = _run(scenario_bin, scenario_env, scenario, [f"--out={out_a}", *given, *args])
+    b = _run(scenario_bin, scenario_env, scenario, [f"--out={out_b}", *by_hand, *args])
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    data_a = pd.read_csv(out_a / "data.csv", dtype=str, keep_default_na=False)
+    data_b = pd.read_csv(out_b / "data.csv", dtype=str, keep_default_na=False)
+    assert set(data_a["pci"]) == set(data_b["pci"]) == {slot}
+    others = [c for c in data_a.columns if c not in ("host", "os")]
+    assert len(data_a) > 0
+    pd.testing.assert_frame_equal(data_a[others], data_b[others])
+    assert "no paper for this setup" in a.stdout + a.stderr

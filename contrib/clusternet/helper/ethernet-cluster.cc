@@ -23,7 +23,8 @@ EthernetCluster::EthernetCluster(uint32_t hosts,
                                  const std::string& hostProfile,
                                  const std::string& nicProfile,
                                  bool useSwitch,
-                                 uint32_t mtu)
+                                 uint32_t mtu,
+                                 const std::string& pciSlot)
 {
     NS_ABORT_MSG_IF(hosts < 2, "EthernetCluster: need at least two hosts");
     NS_ABORT_MSG_IF(!useSwitch && hosts > 2, "EthernetCluster: more than two hosts need a switch");
@@ -31,6 +32,9 @@ EthernetCluster::EthernetCluster(uint32_t hosts,
     HostHelper hostHelper;
     NS_ABORT_MSG_UNLESS(hostHelper.SetHostProfile(hostProfile),
                         "EthernetCluster: unknown host profile " << hostProfile);
+    NS_ABORT_MSG_UNLESS(hostHelper.SetPciSlot(pciSlot),
+                        "EthernetCluster: " << pciSlot << " is not a PCI slot ("
+                                            << HostHelper::JoinPciSlots() << ")");
     hostHelper.Install(m_hosts);
     GigeHelper gige;
     NS_ABORT_MSG_UNLESS(gige.SetNicProfile(nicProfile),

@@ -31,12 +31,15 @@ class EthernetCluster
      * @param useSwitch connect the hosts through a switch (required above two hosts)
      * @param mtu IP MTU of every NIC [bytes]; 0 = the NIC profile's (its device.Mtu, else the
      * device's default)
+     * @param pciSlot PCI slot WIDTHxCLOCK of every host (HostHelper::PciSlots()); "" = the host
+     * profile's
      */
     EthernetCluster(uint32_t hosts,
                     const std::string& hostProfile,
                     const std::string& nicProfile,
                     bool useSwitch = true,
-                    uint32_t mtu = 0);
+                    uint32_t mtu = 0,
+                    const std::string& pciSlot = "");
 
     /// @return the hosts, in rank order
     const NodeContainer& GetHosts() const;
