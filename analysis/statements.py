@@ -1701,7 +1701,13 @@ STATEMENTS = [
               "This represents a 63% increase in time as compared to the raw latency.",
               ("myrinet-mpich-gm", "myrinet-gm-allsize"),
               "1 B: MPICH-GM / GM uni latency in [1.5, 1.8]",
-              s001_mpich_gm_latency_over_raw, True,
+              s001_mpich_gm_latency_over_raw, False,
+              "MPICH-GM's one-byte latency is above the paper's: its per-call cost is at the "
+              "LBNL rule, not fitted (one row alone would set it). GM's raw latency, timed in "
+              "steady state (no timed message is the first into its receive buffer), is the "
+              "paper's within tolerance, so the ratio comes out just above the range; timed from "
+              "the first message, the LANai's page-translation misses raised the raw latency and "
+              "the ratio fell inside it",
               margin=s001_mpich_gm_latency_over_raw_margin),
     # ---------------------------------------------------------------- seed 002
     Statement("s002-01", "002", "6.2",

@@ -308,11 +308,11 @@ GmBenchmark::PingSender()
             PingSender();
             return;
         }
-        if (++m_a.received == 1)
+        if (++m_a.received == m_buffers)
         {
-            MarkStart(); // the first round trip warms caches, untimed
+            MarkStart(); // one round trip per receive buffer warms caches, untimed
         }
-        if (m_a.received == m_iterations + 1)
+        if (m_a.received == m_iterations + m_buffers)
         {
             m_result = (Simulator::Now() - m_start) / (2 * m_iterations);
             Reprovide(m_a, ev, [this]() { SideDone(m_a); });
@@ -338,7 +338,7 @@ GmBenchmark::PingReceiver()
         GmEvent received = ev;
         Send(m_b, m_size, [this, received]() {
             Reprovide(m_b, received, [this]() {
-                if (m_b.received == m_iterations + 1)
+                if (m_b.received == m_iterations + m_buffers)
                 {
                     SideDone(m_b);
                 }
@@ -366,11 +366,11 @@ GmBenchmark::Exchange(uint32_t size, uint32_t iterations)
 void
 GmBenchmark::ExchangeStep(Side& s)
 {
-    if (&s == &m_a && s.received == 1)
+    if (&s == &m_a && s.received == m_buffers)
     {
-        MarkStart(); // the first exchange warms caches, untimed
+        MarkStart(); // one exchange per receive buffer warms caches, untimed
     }
-    if (s.received == m_iterations + 1)
+    if (s.received == m_iterations + m_buffers)
     {
         if (&s == &m_a)
         {
