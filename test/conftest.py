@@ -30,7 +30,6 @@ def scenario_bin():
 @pytest.fixture
 def scenario_env():
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 

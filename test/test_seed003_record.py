@@ -7,19 +7,17 @@ scenarios' ``data.csv`` at their defaults (nas-overlap is too slow to rerun here
 """
 
 import math
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from analysis.blind import (BEGIN, BLIND_COLUMNS, SCENARIOS, blind_record,  # noqa: E402
+from analysis.blind import (BEGIN, BLIND_COLUMNS, SCENARIOS, blind_record,
                             current_record, doc_record, load_blind, record_rst)
-from analysis.reference import load_reference  # noqa: E402
-from analysis.summary import SUMMARY_COLUMNS, build_summary  # noqa: E402
+from analysis.reference import load_reference
+from analysis.summary import SUMMARY_COLUMNS, build_summary
 
 BASELINE = ROOT / "test" / "fixtures" / "seed003-baseline"
 DOC = ROOT / "contrib" / "clusternet" / "doc" / "clusternet.rst"

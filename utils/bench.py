@@ -56,7 +56,7 @@ class _Parser(argparse.ArgumentParser):
 
 def run(cmd, timeout=None):
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                          env=dict(os.environ, PYTHONPATH=ROOT))
+                          env=dict(os.environ))
     if proc.returncode != 0:
         raise BenchError(f"{os.path.basename(cmd[0])} failed ({proc.returncode}): "
                          f"{proc.stderr.strip()[-500:]}")
@@ -101,7 +101,7 @@ def census(nbytes, out):
     exe = os.path.join(SCENARIOS, "bench-gige-vs-p2p")
     proc = subprocess.run([exe, f"--bytes={nbytes}", "--resume=0", f"--out={out}/census"],
                           cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=ROOT, CLUSTERNET_EVENT_CENSUS="1"))
+                          env=dict(os.environ, CLUSTERNET_EVENT_CENSUS="1"))
     if proc.returncode != 0:
         raise BenchError(f"bench-gige-vs-p2p with the census failed: {proc.stderr[-300:]}")
     packets = None
@@ -299,7 +299,7 @@ def reproduction(jobs, out):
     print(f"(f) ./ns3 reproduce --resume=0 --report=0 --jobs={jobs}", flush=True)
     proc = subprocess.run([sys.executable, "-m", "clusternet.reproduce", f"--jobs={jobs}",
                            "--resume=0", "--report=0", f"--out={out}/reproduce"], cwd=ROOT,
-                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+                          capture_output=True, text=True)
     if proc.returncode != 0:
         raise BenchError(f"./ns3 reproduce failed: {proc.stderr.strip()[-800:]}")
     summary = [l for l in proc.stderr.splitlines() if l.startswith("reproduce: ")]

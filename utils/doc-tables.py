@@ -16,11 +16,10 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
-from analysis.doctables import (BLOCKS, OUTLIER_BLOCK, block_text, doc_blocks,  # noqa: E402
+from analysis.doctables import (BLOCKS, OUTLIER_BLOCK, block_text, doc_blocks,
                                 outlier_block_text, replace_blocks)
-from analysis.reference import load_reference  # noqa: E402
+from analysis.reference import load_reference
 
 DOC = os.path.join(ROOT, "contrib", "clusternet", "doc", "clusternet.rst")
 

@@ -17,9 +17,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
-from analysis.blind import (SCENARIOS, blind_record, current_record, load_blind,  # noqa: E402
+from analysis.blind import (SCENARIOS, blind_record, current_record, load_blind,
                             record_rst, replace_record)
 
 DOC = os.path.join(ROOT, "contrib", "clusternet", "doc", "clusternet.rst")
