@@ -56,13 +56,12 @@ def test_doc_holds_every_block_and_replacing_keeps_the_rest():
     assert replace_blocks(swapped, {"seed004": doc_blocks(text)["seed004"]}) == text
 
 
-def test_doc_tables_are_todays(run_scenario, tmp_path):
+def test_doc_tables_are_todays(reproduction):
     """Every generated block equals what the scenarios give at their defaults now: a change
     that moves a row leaves the doc stale until utils/doc-tables.py is run."""
-    for scenario in sorted({s for names in BLOCKS.values() for s in names}):
-        run_scenario(scenario, tmp_path / scenario, "--report=0")
+    folder = reproduction.ensure(sorted({s for names in BLOCKS.values() for s in names}))
     blocks = doc_blocks(DOC.read_text())
     for name in BLOCKS:
-        assert blocks[name] == block_text(name, tmp_path), (
+        assert blocks[name] == block_text(name, folder), (
             f"doc block {name} is stale: run utils/run-defaults.py OUT and "
             f"utils/doc-tables.py OUT")

@@ -15,13 +15,20 @@ import math
 import pandas as pd
 import pytest
 
-from analysis.statements import (STATEMENTS, CannotCheck, evaluate, figures_in, margin_of,
-                                 rst_table)
+from analysis.statements import (STATEMENTS, STDOUT_PROGRAMS, CannotCheck, evaluate,
+                                 figures_in, margin_of, rst_table)
 from conftest import ROOT
 
 
+@pytest.fixture(scope="module")
+def default_runs(reproduction):
+    """Every scenario the statements read, run at once (on two workers) before the first."""
+    reproduction.ensure(sorted({n for s in STATEMENTS for n in s.scenarios
+                                if n not in STDOUT_PROGRAMS}))
+
+
 @pytest.mark.parametrize("statement", STATEMENTS, ids=[s.id for s in STATEMENTS])
-def test_statement(statement, scenario_data):
+def test_statement(statement, scenario_data, default_runs):
     if isinstance(statement.scenario, tuple):
         data = {n: scenario_data(n, statement.args) for n in statement.scenarios}
     else:
