@@ -278,9 +278,9 @@ def build_pages(results, reference=None):
     holdout = _table_csv(results / "calibrate" / "hold-out.csv")
     transfer = _table_csv(results / "transfer" / "transfer.csv")
     bench = _table_csv(results / "bench" / "figures.csv")
-    extra_figures = [(f, f"figures/{f.parent.name}/{f.name}") for f in
-                     (results / "calibrate" / "hold-out.png", results / "transfer" / "transfer.png")
-                     if f.is_file()]
+    extra_figures = {key: (f, f"figures/{f.parent.name}/{f.name}") for key, f in
+                     (("holdout", results / "calibrate" / "hold-out.png"),
+                      ("transfer", results / "transfer" / "transfer.png")) if f.is_file()}
     names = sorted(p.name for p in results.iterdir() if (p / "provenance.csv").is_file())
     return {"papers": pages, "profiles": parts, "provenance": provenance_rows(results, names),
             "holdout": holdout, "transfer": transfer, "bench": bench,
@@ -317,7 +317,7 @@ def write_report(results, out, reference=None):
                 dest = tmp / fig["src"]
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(fig["path"], dest)
-        for src, rel in ctx["extra_figures"]:
+        for src, rel in ctx["extra_figures"].values():
             dest = tmp / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dest)

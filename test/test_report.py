@@ -161,7 +161,7 @@ CHANGES = [
     (f"{SCENARIO}/provenance.csv", "wall_s", 0, 4321.0, "index.html", "4321"),
     (f"{SCENARIO}/provenance.csv", "git_commit", 0, "fedcba9876543", "index.html",
      "fedcba9876"),
-    ("calibrate/hold-out.csv", "held_out_max_pct", 0, 77.77, "index.html", "77.77 %"),
+    ("calibrate/hold-out.csv", "held_out_max_pct", 0, 77.77, "index.html", "77.8 %"),
     ("transfer/transfer.csv", "median_abs_err", 0, 0.1234, "index.html", "12.3 %"),
     ("bench/figures.csv", "value", 0, 9.876, "index.html", "9.876"),
 ]
