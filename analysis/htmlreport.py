@@ -34,6 +34,10 @@ from .statements import STATEMENTS, STDOUT_PROGRAMS, CannotCheck, evaluate
 from .summary import error_stats, within_tolerance
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: The leave-one-paper-out table kept beside the module's manual (``--hold-out-table``'s
+#: output of the project's last hold-out runs): shown when the results folder has none.
+STORED_HOLDOUT = Path(__file__).resolve().parents[1] / "contrib" / "clusternet" / "doc" / \
+    "figures" / "hold-out.csv"
 #: Figure captions: scenario -> {file name suffix: caption}; other figures are named by file.
 CAPTIONS = {
     "gige-mtu-sweep": {"": "Peak TCP throughput against MTU (seed 000 Table 1)",
@@ -276,14 +280,23 @@ def build_pages(results, reference=None):
                       "settings": [{"target": t, "attribute": a, "value": v, "source": s}
                                  for (t, a), (v, s) in sorted(p.values.items())]})
     holdout = _table_csv(results / "calibrate" / "hold-out.csv")
+    holdout_source = "this results folder"
+    if holdout is None and STORED_HOLDOUT.is_file():
+        holdout, holdout_source = _table_csv(STORED_HOLDOUT), \
+            "the table kept beside the module's manual (doc/figures/hold-out.csv)"
     transfer = _table_csv(results / "transfer" / "transfer.csv")
     bench = _table_csv(results / "bench" / "figures.csv")
     extra_figures = {key: (f, f"figures/{f.parent.name}/{f.name}") for key, f in
                      (("holdout", results / "calibrate" / "hold-out.png"),
                       ("transfer", results / "transfer" / "transfer.png")) if f.is_file()}
+    if "holdout" not in extra_figures and holdout is not None and \
+            STORED_HOLDOUT.with_suffix(".png").is_file():
+        png = STORED_HOLDOUT.with_suffix(".png")
+        extra_figures["holdout"] = (png, f"figures/calibrate/{png.name}")
     names = sorted(p.name for p in results.iterdir() if (p / "provenance.csv").is_file())
     return {"papers": pages, "profiles": parts, "provenance": provenance_rows(results, names),
-            "holdout": holdout, "transfer": transfer, "bench": bench,
+            "holdout": holdout, "holdout_source": holdout_source, "transfer": transfer,
+            "bench": bench,
             "extra_figures": extra_figures, "results": str(results.resolve())}
 
 

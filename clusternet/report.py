@@ -5,8 +5,12 @@ Writes ``RESULTS/report/index.html`` and the pages it links (:mod:`analysis.html
 the results folder ``./ns3 reproduce`` fills. A scenario of the reproduction whose
 ``data.csv`` (or, with reference rows, ``summary.csv``) is missing is run first, by
 ``./ns3 reproduce`` into the same folder: it reuses every point already there, so after a
-whole reproduction this only writes the pages. ``--run-missing=0`` writes the pages from what
-is there and names what is not.
+whole reproduction this only writes the pages; the transfer table (``./ns3 transfer`` over
+those results, into ``RESULTS/transfer``, some seconds) likewise. ``--run-missing=0`` writes the
+pages from what is there and names what is not. The leave-one-paper-out table takes hours of
+calibration (``./ns3 calibrate --all --hold-out=PAPER`` per paper, then ``--hold-out-table``):
+without one in ``RESULTS/calibrate`` the pages show the table kept beside the module's manual
+(``doc/figures/hold-out.csv``), and say so.
 """
 
 import argparse
@@ -76,6 +80,14 @@ def main(argv=None):
     if absent:
         print(f"{PROG}: not in {results}, left out of the pages: {', '.join(absent)}",
               file=sys.stderr)
+    elif args.run_missing and not (results / "transfer" / "transfer.csv").is_file():
+        from clusternet import transfer
+
+        print(f"{PROG}: the transfer table, with ./ns3 transfer --results={results}",
+              file=sys.stderr, flush=True)
+        rc = transfer.main([f"--results={results}", f"--out={results / 'transfer'}"])
+        if rc:
+            fail(f"./ns3 transfer failed (status {rc}); the report is not written", rc)
     try:
         write_report(results, out)
     except ReportInputError as exc:

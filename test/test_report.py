@@ -154,6 +154,20 @@ def test_paper_page_and_summary_hold_the_csv_numbers(tmp_path):
         page(tmp_path / "site", f"paper-{PAPER}.html")).images
 
 
+def test_without_hold_out_runs_the_stored_table_is_shown_and_named(tmp_path):
+    make_results(tmp_path / "results")
+    shutil.rmtree(tmp_path / "results" / "calibrate")
+    write_report(tmp_path / "results", tmp_path / "site")
+    text = page(tmp_path / "site", "index.html")
+    stored = pd.read_csv(ROOT / "contrib" / "clusternet" / "doc" / "figures" / "hold-out.csv",
+                         dtype={"paper": str})
+    rows = Tables(text).tables["holdout-table"]
+    assert [r[0] for r in rows] == list(stored["paper"])
+    assert [r[4] for r in rows] == [f"{v:.1f} %" for v in stored["held_out_median_pct"]]
+    assert "kept beside the module's manual" in text
+    assert (tmp_path / "site" / "figures" / "calibrate" / "hold-out.png").is_file()
+
+
 # (file under the results folder, column, row, new value, page, the new value as shown)
 CHANGES = [
     (f"{SCENARIO}/summary.csv", "sim_value", 0, 987.6, f"paper-{PAPER}.html", "987.6"),
