@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import outliers
 from .blind import SCENARIOS as BLIND_SCENARIOS
 from .blind import blind_record, current_record, load_blind
 from .catalogue import load_profiles
@@ -215,6 +216,14 @@ def provenance_rows(results, names):
     return out
 
 
+def _why(scenario, config, metric, rel_err):
+    """The explanation of a row the model misses by more than :data:`analysis.outliers.LIMIT`
+    (:data:`analysis.outliers.EXPLAINED`), "" for a row within it or not simulated."""
+    if not _finite(rel_err) or abs(float(rel_err)) <= outliers.LIMIT:
+        return ""
+    return outliers.EXPLAINED.get((scenario, config, metric), "not explained")
+
+
 def _table_csv(path):
     return pd.read_csv(path, dtype={"paper": str}, keep_default_na=False) if path.is_file() \
         else None
@@ -248,7 +257,8 @@ def build_pages(results, reference=None):
         page.rows = [{"scenario": r.scenario, "config": r.config, "metric": r.metric,
                       "where": r.where, "paper": number(r.value), "simulated":
                       number(r.sim_value), "sim_value": r.sim_value, "error": pct(r.rel_err),
-                      "rel_err": r.rel_err, "within": bool(r.within)}
+                      "rel_err": r.rel_err, "within": bool(r.within),
+                      "why": _why(r.scenario, r.config, r.metric, r.rel_err)}
                      for r in mine.itertuples(index=False)]
         page.statements = [s for s in statements if s["paper"] == pid]
         shown = list(dict.fromkeys([*mine["scenario"],
@@ -311,6 +321,7 @@ def _environment():
     env.filters["num"] = number
     env.filters["anchor"] = lambda name: "p-" + "".join(c if c.isalnum() else "-" for c in name)
     env.globals["yes"] = lambda flag: "yes" if flag else ("no" if flag is False else "n/a")
+    env.globals["limit"] = f"{100 * outliers.LIMIT:.0f} %"
     return env
 
 

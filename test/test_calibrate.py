@@ -352,10 +352,10 @@ def test_every_project_recipe_reads():
 
 
 def test_the_docs_recipe_reads(tmp_path):
-    """The recipe of the doc's "Calibrating your cluster" reads (with a stand-in np.out)."""
+    """The recipe of the user's guide's "Calibrating your cluster" reads (with a stand-in np.out)."""
     from clusternet.calibrate import load_recipe
 
-    doc = (REPO / "contrib/clusternet/doc/clusternet.rst").read_text()
+    doc = (REPO / "contrib/clusternet/doc/clusternet-guide.rst").read_text()
     start = doc.rindex("\n", 0, doc.index("# mine.toml")) + 1
     block = textwrap.dedent(doc[start:doc.index("# ... one [[measured]]")])
     (tmp_path / "mine.toml").write_text(block)
