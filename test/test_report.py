@@ -206,6 +206,30 @@ def pci_dma(folder, rate):
         out / "data.csv", index=False)
 
 
+def test_the_parts_page_shows_the_profile_files_values(tmp_path, monkeypatch):
+    """Each value on the parts page is the profile file's, read when the report is written:
+    seed 001's P5-200 bus clock changed in a copy of the catalogue changes the page."""
+    make_results(tmp_path / "results")
+    profiles = tmp_path / "profiles"
+    shutil.copytree(ROOT / "contrib" / "clusternet" / "profiles", profiles)
+    monkeypatch.setenv("CLUSTERNET_PROFILE_PATH", str(profiles))
+
+    def clock_cell(site):
+        text = page(site, "profiles.html")
+        section = text[text.index('id="p-p200-430vx"'):]
+        row = section[section.index("<code>bus.Clock</code>"):]
+        return row[row.index("<td>") + 4:row.index("</td>", row.index("<td>"))]
+
+    write_report(tmp_path / "results", tmp_path / "before")
+    cpus = profiles / "cpus.toml"
+    text = cpus.read_text()
+    assert 'Clock = ["33", "seed 001 sec. 3"]' in text
+    cpus.write_text(text.replace('Clock = ["33", "seed 001 sec. 3"]',
+                                 'Clock = ["66", "seed 001 sec. 3"]'))
+    write_report(tmp_path / "results", tmp_path / "after")
+    assert (clock_cell(tmp_path / "before"), clock_cell(tmp_path / "after")) == ("33", "66")
+
+
 def test_a_statement_is_checked_over_the_data(tmp_path):
     """A statement's outcome comes from data.csv when the report is written: s001-05 (DMA
     tests 2-4 between 0.9 x and 1 x 132 MB/s) holds at 125 MB/s and not at 100; statements
@@ -305,3 +329,18 @@ def test_report_of_the_reproduction_opens_in_chromium(reproduction):
     assert [r[0] for r in index] == ["000", "001", "002", "003", "004"]
     assert all(r[3] == r[2] for r in index), "every reference row simulated"
     assert not any(math.isnan(float(r[5].split()[0])) for r in index)
+    # seed 003's blind record: both rounds as reference/seed003-blind.csv holds them
+    blind = pd.read_csv(ROOT / "reference" / "seed003-blind.csv")
+    rows = Tables((site / "paper-003.html").read_text(encoding="utf-8")).tables["blind-table"]
+    assert [(r[0], r[3], r[5]) for r in rows] == [
+        (b.config, fmt(b.first), fmt(b.second)) for b in blind.itertuples()]
+    # every statement of every paper is on its paper's page, checked over the run
+    from analysis.statements import STATEMENTS
+
+    for paper in ("000", "001", "002", "003", "004"):
+        listed = Tables((site / f"paper-{paper}.html").read_text(encoding="utf-8")).tables[
+            "statements-table"]
+        mine = [st for st in STATEMENTS if st.seed == paper]
+        assert [r[0] for r in listed] == [st.id for st in mine]
+        assert all(r[3] in ("yes", "no") for r in listed), "every statement checked"
+        assert [r[3] for r in listed] == [("yes" if st.holds else "no") for st in mine]
