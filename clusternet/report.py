@@ -67,6 +67,9 @@ def main(argv=None):
     if not 1 <= args.jobs <= 256:
         fail(f"--jobs: {args.jobs} is not from 1 to 256 [processes]")
     results = Path(args.results)
+    if not results.is_dir() and not args.run_missing:
+        fail(f"--results: {results}: no such results folder (run ./ns3 reproduce, or leave "
+             "out --run-missing=0 to run it first)")
     out = Path(args.out) if args.out else results / "report"
     absent = missing(results) if results.is_dir() else reproduce.scenario_names()
     if absent and args.run_missing:
