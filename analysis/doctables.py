@@ -1,24 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The doc's reference-row tables, generated from the scenarios' data.
+"""The manual's generated table: each paper at the scenarios' defaults.
 
-A table of the Validation section that lists reference rows by their config (``mode=uni``,
-``version=1.9``) sits between two RST comments in the doc::
+The Validation section of ``contrib/clusternet/doc/clusternet.rst`` holds one table between two
+RST comments::
 
-    .. generated: seed001-gm
+    .. generated: papers
 
-    (the table and its one-line summary)
+    (the table)
 
     .. end generated
 
-:data:`BLOCKS` names each block's scenarios; :func:`block_text` builds a block from a results
-folder (``OUT/<scenario>/data.csv``, as ``utils/run-defaults.py`` writes), :func:`doc_blocks`
-reads the blocks a doc holds and :func:`replace_blocks` writes new ones in. ``utils/doc-tables.py``
-rewrites the doc; ``test/test_doc_tables.py`` runs the scenarios and fails when the doc's
-figures are not today's.
-
-One more block, :data:`OUTLIER_BLOCK`, lists every reference row of every paper that the model
-misses by more than ``analysis.outliers.LIMIT``, with why (:func:`outlier_block_text`, over
-every scenario of ``reference/seeds.csv``; ``test/test_outliers.py`` checks it).
+:func:`papers_table` computes it from a results folder (``OUT/<scenario>/data.csv`` as
+``./ns3 reproduce --out=OUT`` or ``utils/run-defaults.py OUT`` leave them; a program that prints
+its result, as :func:`analysis.htmlreport.scenario_data` reads it): per paper its reference
+rows, how many were simulated and are within tolerance, the median and largest |error|, and
+the statements that hold. :func:`papers_block_text` is its RST; :func:`doc_blocks` reads the
+blocks a doc holds and :func:`replace_blocks` writes new ones in. ``utils/doc-tables.py``
+rewrites the doc; ``test/test_doc_tables.py`` fails when the doc's figures are not a
+reproduction's. Every other table of the study is in the report (``./ns3 report``).
 """
 
 import math
@@ -26,115 +25,67 @@ import re
 
 import pandas as pd
 
-from analysis import outliers
-from analysis.io import read_data
 from analysis.reference import load_reference
-from analysis.summary import build_summary, error_stats
+from analysis.summary import build_summary, within_tolerance
 
-#: Block name -> the scenarios whose reference rows it lists, in this order.
-BLOCKS = {
-    "seed001-gm": ["myrinet-pci-dma", "myrinet-gm-logp", "myrinet-gm-allsize"],
-    "seed001-tcp-over-gm": ["myrinet-tcp-over-gm"],
-    "seed004": ["hpvm-fm", "hpvm-smt", "hpvm-pio-pacing"],
-}
+#: The block's name in the doc.
+BLOCK = "papers"
 
-#: The block of the rows beyond analysis.outliers.LIMIT, over every reference scenario.
-OUTLIER_BLOCK = "rows-beyond-limit"
-
-#: Metric -> its column label (unit in brackets where it has one).
-LABELS = {
-    "read_mbytes_per_s": "read MB/s",
-    "write_mbytes_per_s": "write MB/s",
-    "os_us": "Os (µs)",
-    "g_us": "g (µs)",
-    "L_us": "L (µs)",
-    "burst_transition": "burst transition",
-    "g_prime_us": "g' (µs)",
-    "peak_mbytes_per_s": "peak MB/s",
-    "dropout_at_bytes": "dropout (bytes)",
-    "latency_us": "latency (µs)",
-    "n_half_bytes": "N½ (bytes)",
-    "poll_ns": "poll (ns)",
-    "falls_from_bytes": "falls from (bytes)",
-    "pacing_bytes": "pacing (bytes)",
-}
-
-#: Short names a config gets when two scenarios of a block list the same config.
-SCENARIO_TAGS = {"hpvm-smt": "SMT", "hpvm-pio-pacing": "PIO", "hpvm-fm": "FM"}
-
-_COLUMNS = ("Row", "Metric", "Sim", "Paper", "Error")
-_WIDTHS = (40, 18, 8, 8, 8)
+_HEAD = ("paper", "rows", "simulated", "within tolerance", "median \\|error\\|",
+         "max \\|error\\|", "statements holding")
 
 
-def _sim_text(value):
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "n/a"
-    if float(value).is_integer() and abs(value) >= 10:
-        return f"{int(value)}"
-    return f"{value:.4g}"
+def papers_table(results, ref=None):
+    """One row per paper: ``paper, rows, simulated, within, median_pct, max_pct, held,
+    statements`` over the scenarios in folder ``results`` (a scenario not there leaves its rows
+    unsimulated and its statements unheld)."""
+    from analysis.htmlreport import scenario_data, statement_rows
 
-
-def _error_text(rel_err):
-    if rel_err is None or math.isnan(rel_err):
-        return "n/a"
-    pct = round(100 * rel_err, 1)
-    return "0.0 %" if pct == 0 else f"{pct:+.1f} %".replace("-", "−")
-
-
-def rows_table(summaries):
-    """RST simple table of the reference rows in ``summaries`` (a list of ``(scenario,
-    frame)``, each frame :func:`analysis.summary.build_summary`'s), then one line with the
-    rows' median and largest |error|. A config listed by two of the scenarios is tagged with
-    its scenario (:data:`SCENARIO_TAGS`)."""
-    seen = {}
-    for scenario, frame in summaries:
-        for config in frame["config"]:
-            seen.setdefault(config, set()).add(scenario)
-    rule = "  ".join("=" * w for w in _WIDTHS)
-
-    def line(cells):
-        return "  ".join(str(c).ljust(w) for c, w in zip(cells, _WIDTHS)).rstrip()
-
-    lines = [rule, line(_COLUMNS), rule]
-    errors = []
-    for scenario, frame in summaries:
-        for row in frame.to_dict("records"):
-            config = row["config"] or "(all)"
-            if len(seen.get(row["config"], ())) > 1:
-                config += f" ({SCENARIO_TAGS.get(scenario, scenario)})"
-            if row["metric"] not in LABELS:
-                raise ValueError(f"analysis.doctables: no label for metric {row['metric']!r} "
-                                 f"({scenario}); add it to LABELS")
-            paper = row["ref_value"]
-            lines.append(line([config, LABELS[row["metric"]], _sim_text(row["sim_value"]),
-                               _sim_text(paper), _error_text(row["rel_err"])]))
-            errors.append(row["rel_err"])
-    lines.append(rule)
-    stats = error_stats(pd.DataFrame({"rel_err": errors}))
-    return ("\n".join(lines) + "\n\n"
-            + f"{stats['n']} rows: median \\|error\\| {100 * stats['median_abs']:.1f} %, "
-            + f"maximum {100 * stats['max_abs']:.1f} %.\n")
-
-
-def block_text(name, results, ref=None):
-    """Block ``name`` of :data:`BLOCKS` from the data in folder ``results``."""
-    if name not in BLOCKS:
-        raise ValueError(f"analysis.doctables: unknown block {name!r}; one of "
-                         f"{', '.join(BLOCKS)}")
     ref = load_reference() if ref is None else ref
-    summaries = []
-    for scenario in BLOCKS[name]:
-        data = read_data(f"{results}/{scenario}/data.csv")
-        summaries.append((scenario, build_summary(scenario, data, ref)))
-    return rows_table(summaries)
+    ref = ref.assign(paper=ref["paper"].astype(str).str.zfill(3))
+    data = scenario_data(results)
+    frames = [build_summary(s, data[s], ref).assign(scenario=s)
+              for s in sorted(set(ref["scenario"])) if s in data]
+    keys = ["paper", "scenario", "experiment", "config", "metric"]
+    rows = ref.assign(config=ref["config"].fillna(""))
+    if frames:
+        sim = pd.concat(frames, ignore_index=True)
+        sim = sim.assign(paper=sim["paper"].astype(str).str.zfill(3),
+                         config=sim["config"].fillna(""))
+        rows = rows.merge(sim[keys + ["sim_value", "rel_err"]], on=keys, how="left")
+    else:
+        rows = rows.assign(sim_value=math.nan, rel_err=math.nan)
+    papers = sorted(set(rows["paper"]))
+    statements = pd.DataFrame(statement_rows(data, papers))
+    out = []
+    for paper, g in rows.groupby("paper", sort=True):
+        err = pd.to_numeric(g["rel_err"], errors="coerce").abs().dropna()
+        mine = statements[statements["paper"] == paper]
+        out.append({"paper": paper, "rows": len(g),
+                    "simulated": int(pd.to_numeric(g["sim_value"], errors="coerce")
+                                     .notna().sum()),
+                    "within": sum(within_tolerance(s, v, m, a) for s, v, m, a in zip(
+                        g["sim_value"], g["value"], g["metric"], g["approx"])),
+                    "median_pct": 100 * err.median() if len(err) else math.nan,
+                    "max_pct": 100 * err.max() if len(err) else math.nan,
+                    "held": int((mine["holds"] == True).sum()),  # noqa: E712 (None: unchecked)
+                    "statements": len(mine)})
+    return pd.DataFrame(out)
 
 
-def outlier_block_text(results, ref=None):
-    """Block :data:`OUTLIER_BLOCK` from the data in folder ``results`` (every scenario of the
-    reference table)."""
-    ref = load_reference() if ref is None else ref
-    data = {s: read_data(f"{results}/{s}/data.csv") for s in sorted(set(ref["scenario"]))}
-    return outliers.rst_table(outliers.summaries(data, ref))
+def papers_block_text(results, ref=None):
+    """The doc's block: :func:`papers_table` as an RST table."""
+    table = papers_table(results, ref)
+    cells = [(r.paper, str(r.rows), str(r.simulated), str(r.within), f"{r.median_pct:.1f} %",
+              f"{r.max_pct:.1f} %", f"{r.held} of {r.statements}")
+             for r in table.itertuples(index=False)]
+    widths = [max(len(h), *(len(c[k]) for c in cells)) for k, h in enumerate(_HEAD)]
+    rule = "  ".join("=" * w for w in widths)
+
+    def line(row):
+        return "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+
+    return "\n".join([rule, line(_HEAD), rule, *(line(c) for c in cells), rule]) + "\n"
 
 
 _BLOCK = re.compile(r"^\.\. generated: (\S+)\n\n(.*?)\n\.\. end generated$", re.M | re.S)

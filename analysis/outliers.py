@@ -5,8 +5,8 @@ A paper is reproduced when its median |error| is small and no row is far off unl
 is explained: what the paper shows that the model lacks, and the evidence for it. :data:`EXPLAINED`
 holds those explanations, keyed by the row's ``(scenario, config, metric)`` as
 ``reference/seeds.csv`` names it. Like a statement's reason (``analysis.statements``), an
-explanation quotes no figure: the figures are the data's, put beside it by :func:`rst_table`
-each time the doc's block is written, so neither can go stale.
+explanation quotes no figure: the figures are the data's, put beside it on the paper's page
+of the report (:mod:`analysis.htmlreport`) each time it is written, so neither can go stale.
 
 :func:`audit` compares the rows beyond the limit in a set of summaries with the explained ones:
 ``test/test_outliers.py`` fails when a row goes beyond the limit unexplained, and when an
@@ -119,28 +119,3 @@ def audit(summary, explained=None, limit=LIMIT):
     explained = EXPLAINED if explained is None else explained
     over = {_key(r) for r in beyond(summary, limit).to_dict("records")}
     return sorted(over - set(explained)), sorted(set(explained) - over)
-
-
-def _error_text(rel_err):
-    pct = round(100 * rel_err, 1)
-    return f"{pct:+.1f} %".replace("-", "−")
-
-
-def rst_table(summary, explained=None, limit=LIMIT):
-    """The doc's list of rows beyond ``limit``: an RST list-table (paper, scenario and row,
-    sim, paper value, error, why); a row without an explanation raises ValueError."""
-    explained = EXPLAINED if explained is None else explained
-    rows = beyond(summary, limit)
-    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 6 30 8 8 8 40", "",
-             "   * - Seed", "     - Scenario: row, metric", "     - Sim", "     - Paper",
-             "     - Error", "     - Why"]
-    for row in rows.to_dict("records"):
-        key = _key(row)
-        if key not in explained:
-            raise ValueError(f"analysis.outliers: row {key} is beyond the limit and has no "
-                             "explanation in EXPLAINED")
-        lines += [f"   * - {row['paper']}",
-                  f"     - ``{row['scenario']}``: ``{row['config']}``, {row['metric']}",
-                  f"     - {row['sim_value']:.4g}", f"     - {row['ref_value']:.4g}",
-                  f"     - {_error_text(row['rel_err'])}", f"     - {explained[key]}."]
-    return "\n".join(lines) + f"\n\n{len(rows)} rows beyond {100 * limit:.0f} %.\n"

@@ -14,7 +14,7 @@ reference rows the part takes part in, and where the part's values were fitted: 
 only (the part *carried over*: a transfer), on this paper too (*calibrated here*), or nowhere
 (*estimates*: every value from a datasheet, a driver source or an estimate).
 
-Everything here is plain functions over the catalogue (:func:`clusternet.catalogue.load_profiles`)
+Everything here is plain functions over the catalogue (:func:`analysis.catalogue.load_profiles`)
 and DataFrames.
 """
 

@@ -20,7 +20,7 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import gm, netpipe
 from .io import save_figure_atomic
 from .labels import bytes_label, config_label, nic_label, number, plain
-from .predictions import (LAMPI_EAGER_LIMIT, NAS_BASELINE, RAW_SMALL_MSG_LIMIT, lampi_curves,
+from .predictions import (NAS_BASELINE, RAW_SMALL_MSG_LIMIT, lampi_curves, lampi_eager_limit,
                           nas_normalized, raw_curves)
 from .reference import parse_config
 from .summary import split_config
@@ -835,8 +835,9 @@ def _lampi_lines(ax, data, column, max_msg=None):
 
 
 def _eager_line(ax):
-    ax.axvline(LAMPI_EAGER_LIMIT, color="gray", ls=":", lw=1.0,
-               label=f"{bytes_label(LAMPI_EAGER_LIMIT)} (largest eager message)")
+    limit = lampi_eager_limit()
+    ax.axvline(limit, color="gray", ls=":", lw=1.0,
+               label=f"{bytes_label(limit)} (largest eager message)")
 
 
 def lampi_latency_figure(data, summary=None, title=None):
@@ -884,8 +885,8 @@ def lampi_bw_figure(data, summary=None, title=None):
         if row["metric"] == "saturation_mbps":
             low = float(min(lampi_curves(data)[stack].index, default=1))
             _paper_level(ax, row["ref_value"], color, f"paper: {label} saturates at "
-                         f"{number(row['ref_value'])} up to {bytes_label(LAMPI_EAGER_LIMIT)}",
-                         low, float(LAMPI_EAGER_LIMIT))
+                         f"{number(row['ref_value'])} up to {bytes_label(lampi_eager_limit())}",
+                         low, float(lampi_eager_limit()))
         else:
             ax.plot([float(msg)], [row["ref_value"]], marker="o", mfc="none", mec=color, ms=9,
                     mew=1.5, ls="none", label=f"paper: {label} {number(row['ref_value'])} at "

@@ -49,7 +49,7 @@ import math
 
 import pandas as pd
 
-from clusternet.catalogue import profile_value
+from analysis.catalogue import profile_value
 
 PREDICTION_COLUMNS = ["experiment", "config", "metric", "sim_value", "scale"]
 RAW_COLUMNS = ("net", "coalesce", "msg_bytes", "latency_us", "mbps")
@@ -72,12 +72,20 @@ LAMPI_STACKS = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm", "mpich-gm")
 LAMPI_ALL = ("lampi-tcp", "lampi-tcp-ed", "lampi-gm")
 LAMPI_SMALL_MSG = 4              # bytes: TCP-vs-GM latency gap of the smallest message
 LAMPI_MEDIUM_MSG = 65536         # bytes: the same gap at the right end of Fig. 3
-# bytes: largest message sent eagerly (the eager range), as the LA-MPI profile sets it
-LAMPI_EAGER_LIMIT = int(profile_value("mpi", "lampi-tcp", "mpi", "EagerLimit"))
-LAMPI_RENDEZVOUS_MSG = 2 * LAMPI_EAGER_LIMIT  # bytes: next size of Figs. 3-4 (powers of two)
 LAMPI_LARGE_MSG = 2097152        # bytes: the right end of Fig. 4
 
 NAS_COLUMNS = ("config", "stack", "time_s")
+
+
+def lampi_eager_limit():
+    """Bytes: the largest message LA-MPI sends eagerly (the eager range), as its profile
+    (``lampi-tcp`` ``mpi.EagerLimit``) sets it; read when asked, not at import."""
+    return int(profile_value("mpi", "lampi-tcp", "mpi", "EagerLimit"))
+
+
+def lampi_rendezvous_msg():
+    """Bytes: the next size of Figs. 3-4 after the eager limit (powers of two)."""
+    return 2 * lampi_eager_limit()
 NAS_NUMERIC = ("time_s",)
 # The 15 configurations (bench.CLASS.ranks) of seed 003 Fig. 5, in its order.
 NAS_CONFIGS = ("bt.B.4", "bt.B.9", "bt.C.9", "sp.B.4", "sp.B.9", "sp.C.9", "lu.B.4", "lu.B.8",
@@ -341,7 +349,8 @@ def mpi_latency_predictions(data):
       latency(16384) of the LA-MPI stacks (:data:`LAMPI_ALL`) that have both sizes.
     """
     c = lampi_curves(data)
-    eager = shared_means(c["lampi-tcp-ed"], c["lampi-tcp"], "latency_us", LAMPI_EAGER_LIMIT)
+    limit, rendezvous = lampi_eager_limit(), lampi_rendezvous_msg()
+    eager = shared_means(c["lampi-tcp-ed"], c["lampi-tcp"], "latency_us", limit)
     lat = {stack: {msg: value_at(curve, "latency_us", msg)
                    for msg in (LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG)} for stack, curve in c.items()}
     s, m = LAMPI_SMALL_MSG, LAMPI_MEDIUM_MSG
@@ -351,9 +360,8 @@ def mpi_latency_predictions(data):
         gap_item(f"stack=lampi-tcp-vs-gm;msg={m}", "latency_gap_us", lat["lampi-tcp"][m],
                  lat["lampi-gm"][m]),
         gap_item("stack=lampi-tcp-ed-vs-tcp", "latency_gap_us", *(eager or (None, None))),
-        (f"stack=all;msg={LAMPI_RENDEZVOUS_MSG}-vs-{LAMPI_EAGER_LIMIT}", "latency_ratio",
-         max_ratio([c[k] for k in LAMPI_ALL], "latency_us", LAMPI_RENDEZVOUS_MSG,
-                   LAMPI_EAGER_LIMIT)),
+        (f"stack=all;msg={rendezvous}-vs-{limit}", "latency_ratio",
+         max_ratio([c[k] for k in LAMPI_ALL], "latency_us", rendezvous, limit)),
     ])
 
 
@@ -370,15 +378,15 @@ def mpi_bw_predictions(data):
       2 MB.
     """
     c = lampi_curves(data)
-    eager, big = LAMPI_EAGER_LIMIT, LAMPI_LARGE_MSG
+    eager, big = lampi_eager_limit(), LAMPI_LARGE_MSG
     at_big = {stack: value_at(curve, "mbps", big) for stack, curve in c.items()}
     return prediction_rows("mpi-bw", [
         (f"stack=lampi-tcp;msg<={eager}", "saturation_mbps",
          saturation_mbps(c["lampi-tcp"], eager)),
         (f"stack=lampi-gm;msg<={eager}", "saturation_mbps",
          saturation_mbps(c["lampi-gm"], eager)),
-        (f"stack=all;msg={eager}-to-{LAMPI_RENDEZVOUS_MSG}", "drop",
-         drops([c[k] for k in LAMPI_ALL], "mbps", eager, LAMPI_RENDEZVOUS_MSG)),
+        (f"stack=all;msg={eager}-to-{lampi_rendezvous_msg()}", "drop",
+         drops([c[k] for k in LAMPI_ALL], "mbps", eager, lampi_rendezvous_msg())),
         (f"stack=lampi-gm;msg={big}", "mbps", at_big["lampi-gm"]),
         (f"stack=lampi-tcp;msg={big}", "mbps", at_big["lampi-tcp"]),
         gap_item(f"stack=lampi-tcp-ed-vs-tcp;msg={big}", "gap_mbps", at_big["lampi-tcp-ed"],

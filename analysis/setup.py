@@ -13,7 +13,7 @@ profile of one name), so a machine described by profile files is never taken for
 
 A run whose rows are on no paper's setup is not compared with any paper: a what-if about
 another machine is not an error against the papers. Everything here is plain functions over
-DataFrames and the catalogue (:func:`clusternet.catalogue.load_profiles`).
+DataFrames and the catalogue (:func:`analysis.catalogue.load_profiles`).
 """
 
 import hashlib
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from clusternet.catalogue import load_profiles
+from analysis.catalogue import load_profiles
 
 from .io import reference_dir
 

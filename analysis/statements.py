@@ -2010,25 +2010,3 @@ def evaluate(statement, data):
         raise CannotCheck(f"{statement.id} cannot be checked: {type(exc).__name__}: "
                           f"{exc}") from exc
     return bool(holds), detail
-
-
-def rst_table(statements=STATEMENTS):
-    """The statements as an RST list-table for the doc's Validation section."""
-    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 8 30 24 22 16", "",
-             "   * - id", "     - the paper says", "     - scenario: check", "     - holds",
-             "     - why not"]
-    def esc(text):
-        return text.replace("|", "\\|").replace("*", "\\*")
-
-    for s in statements:
-        runs = ", ".join(f"``{n}``" for n in s.scenarios)
-        if s.args:
-            runs += " (" + " ".join(f"``{a}``" for a in s.args) + ")"
-        lines += [f"   * - {s.id}", f"     - seed {s.seed} sec. {s.section}: \"{esc(s.quote)}\"",
-                  f"     - {runs}: {esc(s.check)}",
-                  f"     - {'yes' if s.holds else 'no'}", f"     - {esc(s.reason)}"]
-    return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    print(rst_table(), end="")

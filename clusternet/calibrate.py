@@ -94,9 +94,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .catalogue import PROFILE_PATH_ENV, ProfileError, load_profiles, load_tables
-from .catalogue import read_toml as catalogue_read_toml
-from .catalogue import toml_type
+from analysis.catalogue import PROFILE_PATH_ENV, ProfileError, load_profiles, load_tables
+from analysis.catalogue import read_toml as catalogue_read_toml
+from analysis.catalogue import toml_type
 
 PROG = "./ns3 calibrate"
 REPO = Path(__file__).resolve().parent.parent
@@ -324,7 +324,7 @@ def _string_list(path, value, what):
 
 def read_toml(path, what):
     """The tables of TOML file ``path``; one line naming it when it cannot be read
-    (:func:`clusternet.catalogue.read_toml`)."""
+    (:func:`analysis.catalogue.read_toml`)."""
     try:
         return catalogue_read_toml(path, what)
     except ProfileError as exc:
@@ -333,7 +333,7 @@ def read_toml(path, what):
 
 def load_catalogue(extra_files=()):
     """Every profile of the catalogue and of ``extra_files``, bases resolved
-    (:func:`clusternet.catalogue.load_profiles`)."""
+    (:func:`analysis.catalogue.load_profiles`)."""
     try:
         return load_profiles(extra=extra_files)
     except ProfileError as exc:
@@ -1340,7 +1340,7 @@ def agreement(held, fitted, rel_sigma, within=AGREEMENT):
 
 def held_and_fitted(parameters_csv, profiles):
     """Each attribute a written ``parameters.csv`` fits (and each its ``also`` names), with the
-    value ``profiles`` (:func:`clusternet.catalogue.load_profiles`) holds, the fitted one and
+    value ``profiles`` (:func:`analysis.catalogue.load_profiles`) holds, the fitted one and
     their :func:`agreement`: ``[(profile, target, attribute, held, fitted, verdict), ...]``."""
     fitted = pd.read_csv(parameters_csv, dtype=str, keep_default_na=False)
     out = []

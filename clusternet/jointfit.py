@@ -55,7 +55,7 @@ import pandas as pd
 from . import calibrate as cal
 from .calibrate import say
 from . import sweep as sw
-from .catalogue import PROFILE_PATH_ENV, load_tables
+from analysis.catalogue import PROFILE_PATH_ENV, load_tables
 
 #: A value's slope on a row counts when it moves the row's error by more than this per unit of
 #: the value's [0, 1] coordinate (a hundredth of a percent over the whole range).
@@ -596,7 +596,7 @@ def affects(param, names):
 
 def overridden(place, names, tables):
     """Whether a profile of ``names`` derives from ``place``'s profile (through ``base``, in
-    ``tables``: :func:`clusternet.catalogue.load_tables`) and sets its attribute itself, or a
+    ``tables``: :func:`analysis.catalogue.load_tables`) and sets its attribute itself, or a
     profile between does: the row reads the derived value, not the place's."""
     profile, target, attribute = place
     for name in names:
@@ -980,7 +980,7 @@ def paper_table(rows, statements=None):
 
 def held_and_joint(values_csv, profiles, within=cal.AGREEMENT):
     """Each place of each value a written ``values.csv`` fits, with the value ``profiles``
-    (:func:`clusternet.catalogue.load_profiles`) holds, the joint fit's and their
+    (:func:`analysis.catalogue.load_profiles`) holds, the joint fit's and their
     :func:`clusternet.calibrate.agreement` (``within`` standard errors): ``[(profile, target,
     attribute, held, fitted, verdict), ...]``."""
     table = pd.read_csv(values_csv, dtype=str, keep_default_na=False)

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 
 from ._native import load
-from .catalogue import KINDS, ProfileError, _files, load_profiles, profile_names
+from analysis.catalogue import KINDS, ProfileError, _files, load_profiles, profile_names
 
 UINT32_MAX = 2**32 - 1
 

@@ -159,7 +159,7 @@ def code_files(binary):
 
 def profile_files(args):
     """The profile files a run reads: the catalogue and every ``--profile-file``."""
-    from clusternet import catalogue
+    from analysis import catalogue
 
     paths = list(catalogue.default_paths())
     for value in [a.split("=", 1)[1] for a in args
@@ -617,10 +617,8 @@ class Sweep:
         """The Python report over data.csv; return its exit status."""
         cmd = [sys.executable, "-m", "analysis.report", self.scenario, "--results",
                str(self.out.resolve())]
-        env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         sys.stdout.flush()
-        rc = subprocess.call(cmd, cwd=ROOT, env=env)
+        rc = subprocess.call(cmd, cwd=ROOT)
         if rc != 0:
             print(f"{self.scenario}: the report step failed; data.csv is complete. Run: "
                   f"cd {ROOT} && {' '.join(cmd)}", file=sys.stderr)

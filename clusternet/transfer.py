@@ -26,7 +26,7 @@ import time
 import tomllib
 from pathlib import Path
 
-from .catalogue import ProfileError, load_profiles
+from analysis.catalogue import ProfileError, load_profiles
 
 PROG = "./ns3 transfer"
 ROOT = Path(__file__).resolve().parents[1]

@@ -337,9 +337,6 @@ SweepRunner::ExecDriver() const
     const char* root = std::getenv("CLUSTERNET_ROOT");
     std::string python = py && *py ? py : CLUSTERNET_PYTHON_DEFAULT;
     std::string dir = root && *root ? root : CLUSTERNET_SOURCE_DIR;
-    const char* oldPath = std::getenv("PYTHONPATH");
-    std::string pythonPath = dir + (oldPath && *oldPath ? ":" + std::string(oldPath) : "");
-    setenv("PYTHONPATH", pythonPath.c_str(), 1);
     setenv("CLUSTERNET_ROOT", dir.c_str(), 1);
     setenv("CLUSTERNET_PYTHON", python.c_str(), 1);
 

@@ -4,6 +4,7 @@ their default runs, made once a session for every test module that reads them.""
 import os
 import pathlib
 import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -30,7 +31,6 @@ def scenario_bin():
 @pytest.fixture
 def scenario_env():
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
@@ -67,16 +67,53 @@ def run_scenario(scenario_bin, scenario_env):
     return run
 
 
+class Reproduction:
+    """``./ns3 reproduce`` into one folder of the session, a scenario at a time as the tests
+    ask for them: :meth:`ensure` runs those not yet there (all at once, on two workers)."""
+
+    def __init__(self, folder, scenario_bin):
+        self.folder = folder
+        self.scenario_bin = scenario_bin
+        self.done = set()
+
+    def ensure(self, names=None):
+        """Run the scenarios of ``names`` (default: every scenario of the reproduction) that
+        are not in the folder yet; return the folder."""
+        from clusternet.reproduce import scenario_names
+
+        names = scenario_names() if names is None else names
+        todo = [n for n in names if n not in self.done]
+        if todo:
+            for name in todo:
+                self.scenario_bin(name)   # skips the test when a program is not built
+            proc = subprocess.run([sys.executable, "-m", "clusternet.reproduce",
+                                   f"--out={self.folder}", "--jobs=2", f"--only={','.join(todo)}"],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=3600)
+            assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+            self.done |= set(todo)
+        return self.folder
+
+
 @pytest.fixture(scope="session")
-def scenario_data(tmp_path_factory, scenario_bin):
+def reproduction(tmp_path_factory, scenario_bin):
+    """The session's :class:`Reproduction` (the scenarios' default runs, with their reports)."""
+    return Reproduction(tmp_path_factory.mktemp("reproduction"), scenario_bin)
+
+
+@pytest.fixture(scope="session")
+def scenario_data(tmp_path_factory, scenario_bin, reproduction):
     """Return a function giving a scenario's data (data.csv, or what a program of
-    STDOUT_PROGRAMS prints) for some extra arguments; each run is made once a session."""
+    STDOUT_PROGRAMS prints) for some extra arguments; each run is made once a session (the
+    default runs are the session's reproduction's)."""
     cache = {}
 
     def get(name, args=()):
         key = (name, tuple(args))
         if key not in cache:
-            if name in STDOUT_PROGRAMS:
+            if not args and name not in STDOUT_PROGRAMS:
+                folder = reproduction.ensure([name])
+                cache[key] = pd.read_csv(folder / name / "data.csv")
+            elif name in STDOUT_PROGRAMS:
                 proc = subprocess.run([scenario_bin(name), *args], capture_output=True,
                                       text=True, timeout=1200)
                 assert proc.returncode == 0, proc.stdout + proc.stderr

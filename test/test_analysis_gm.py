@@ -37,16 +37,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis import gm  # noqa: E402
-from analysis.io import read_data, reference_dir, write_csv_atomic  # noqa: E402
-from analysis.labels import nic_label  # noqa: E402
-from analysis.plots import (gm_allsize_figure, gm_latency_figure, logp_figure,  # noqa: E402
+from analysis import gm
+from analysis.io import read_data, reference_dir, write_csv_atomic
+from analysis.labels import nic_label
+from analysis.plots import (gm_allsize_figure, gm_latency_figure, logp_figure,
                             logp_size_figure, pci_dma_figure)
-from analysis.reference import load_reference, reference_for  # noqa: E402
-from analysis.report import main  # noqa: E402
-from analysis.summary import SUMMARY_COLUMNS, build_summary, evaluate, select  # noqa: E402
+from analysis.reference import load_reference, reference_for
+from analysis.report import main
+from analysis.summary import SUMMARY_COLUMNS, build_summary, evaluate, select
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEEDS = reference_dir() / "seeds.csv"

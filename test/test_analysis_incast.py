@@ -1,13 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """analysis.incast: conservation and STOP tables over synthetic incast data."""
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.incast import conservation, stop_table  # noqa: E402
+from analysis.incast import conservation, stop_table
 
 
 def frame(received_by_host2=100):

@@ -1,18 +1,16 @@
 """Tests of analysis.io: locations and crash-safe writers."""
 
 import os
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.io import (read_data, reference_dir, repo_root, save_figure_atomic,  # noqa: E402
+from analysis.io import (read_data, reference_dir, repo_root, save_figure_atomic,
                          write_csv_atomic)
-from analysis.plots import new_figure  # noqa: E402
+from analysis.plots import new_figure
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

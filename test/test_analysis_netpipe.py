@@ -1,16 +1,14 @@
 """Tests of analysis.netpipe on a hand-made fixture with known answers."""
 
 import math
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis import netpipe  # noqa: E402
-from analysis.io import read_data  # noqa: E402
+from analysis import netpipe
+from analysis.io import read_data
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

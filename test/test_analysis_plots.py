@@ -1,17 +1,15 @@
 """Tests of analysis.plots: the figures carry the data, the paper values and labelled axes."""
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.io import read_data  # noqa: E402
-from analysis.plots import (mtu_sweep_figure, netpipe_figure, plot_mtu_sweep,  # noqa: E402
+from analysis.io import read_data
+from analysis.plots import (mtu_sweep_figure, netpipe_figure, plot_mtu_sweep,
                             plot_netpipe)
-from analysis.reference import load_reference  # noqa: E402
-from analysis.summary import build_summary  # noqa: E402
+from analysis.reference import load_reference
+from analysis.summary import build_summary
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -13,14 +13,13 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.plots import raw_bw_figure, raw_latency_figure  # noqa: E402
-from analysis.predictions import (PREDICTION_COLUMNS, InputError, raw_bw_predictions,  # noqa: E402
+from analysis.plots import raw_bw_figure, raw_latency_figure
+from analysis.predictions import (PREDICTION_COLUMNS, InputError, raw_bw_predictions,
                                   raw_latency_predictions, raw_predictions)
-from analysis.summary import SUMMARY_COLUMNS  # noqa: E402
-from analysis import report as report_module  # noqa: E402
-from analysis.report import main  # noqa: E402
+from analysis.summary import SUMMARY_COLUMNS
+from analysis import report as report_module
+from analysis.report import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SCENARIO = "raw-ethernet-vs-myrinet"
@@ -204,7 +203,7 @@ def _results(tmp_path, data):
 
 
 def _run_cli(*args):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(os.environ)
     return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 

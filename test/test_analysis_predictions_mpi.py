@@ -13,15 +13,14 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.plots import lampi_bw_figure, lampi_latency_figure  # noqa: E402
-from analysis.predictions import (LAMPI_COLUMNS, PREDICTION_COLUMNS, InputError,  # noqa: E402
+from analysis.plots import lampi_bw_figure, lampi_latency_figure
+from analysis.predictions import (LAMPI_COLUMNS, PREDICTION_COLUMNS, InputError,
                                   lampi_predictions, mpi_bw_predictions,
                                   mpi_latency_predictions, predictions_for)
-from analysis.summary import SUMMARY_COLUMNS  # noqa: E402
-from analysis import report as report_module  # noqa: E402
-from analysis.report import main  # noqa: E402
+from analysis.summary import SUMMARY_COLUMNS
+from analysis import report as report_module
+from analysis.report import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SCENARIO = "lampi-latency-bandwidth"
@@ -276,7 +275,7 @@ def _results(tmp_path, data):
 
 
 def _run_cli(*args):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(os.environ)
     return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 

@@ -15,14 +15,13 @@ import pytest
 from matplotlib.colors import to_rgba
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis import report as report_module  # noqa: E402
-from analysis.plots import nas_figure, plot_nas  # noqa: E402
-from analysis.predictions import (NAS_COLUMNS, NAS_CONFIGS, NAS_STACKS,  # noqa: E402
+from analysis import report as report_module
+from analysis.plots import nas_figure, plot_nas
+from analysis.predictions import (NAS_COLUMNS, NAS_CONFIGS, NAS_STACKS,
                                   PREDICTION_COLUMNS, SCENARIO_PREDICTIONS, InputError,
                                   nas_normalized, nas_predictions, predictions_for)
-from analysis.report import PREDICTION_FIGURES, main  # noqa: E402
+from analysis.report import PREDICTION_FIGURES, main
 
 SCENARIO = "nas-overlap"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -364,7 +363,7 @@ def _results(tmp_path, data):
 
 
 def _run_cli(*args):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(os.environ)
     return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 

@@ -2,16 +2,14 @@
 
 import csv
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.reference import (format_config, load_reference, parse_config,  # noqa: E402
+from analysis.reference import (format_config, load_reference, parse_config,
                                 reference_for)
-from analysis.io import reference_dir  # noqa: E402
+from analysis.io import reference_dir
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SMALL_REF = FIXTURES / "reference_small.csv"

@@ -12,10 +12,9 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.io import reference_dir  # noqa: E402
-from analysis.report import main  # noqa: E402
+from analysis.io import reference_dir
+from analysis.report import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEEDS = reference_dir() / "seeds.csv"
@@ -39,7 +38,7 @@ def _seed_rows(scenario):
 
 
 def _run_cli(*args, module="analysis.report"):
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(os.environ)
     return subprocess.run([sys.executable, "-m", module, *args], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=60)
 

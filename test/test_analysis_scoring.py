@@ -4,14 +4,12 @@ kind of metric at a time; every expected value is worked out by hand in the comm
 """
 
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.summary import metric_kind, score_error, tolerance, within_tolerance  # noqa: E402
+from analysis.summary import metric_kind, score_error, tolerance, within_tolerance
 
 SUITE = "stack=lampi-tcp-ed-vs-gm;suite=15configs"
 

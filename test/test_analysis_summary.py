@@ -1,19 +1,17 @@
 """Tests of analysis.summary: reference rows against synthetic data with known answers."""
 
 import math
-import sys
 import warnings
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis import netpipe  # noqa: E402
-from analysis.io import read_data, reference_dir  # noqa: E402
-from analysis.reference import load_reference, reference_for  # noqa: E402
-from analysis.summary import (SUMMARY_COLUMNS, build_summary, error_stats,  # noqa: E402
+from analysis import netpipe
+from analysis.io import read_data, reference_dir
+from analysis.reference import load_reference, reference_for
+from analysis.summary import (SUMMARY_COLUMNS, build_summary, error_stats,
                               evaluate, rel_err, select)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -62,7 +62,6 @@ def cases():
     if not PROGRAM.exists():
         pytest.skip("not built (run ./ns3 build)")
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     dump = subprocess.run([sys.executable, "-c", DUMP, json.dumps(TARGETS)], env=env,
                           capture_output=True, text=True, timeout=300, check=True)
     attributes = json.loads(dump.stdout.strip().splitlines()[-1])

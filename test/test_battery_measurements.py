@@ -43,9 +43,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.measurements import MAX_BYTES, PROG, MeasurementError, read_curve  # noqa: E402
+from analysis.measurements import MAX_BYTES, PROG, MeasurementError, read_curve
 
 # A NetPIPE 3.7 file ("%8d %lf %12.8lf"): 1, 2, 8 and 1024 bytes in 20, 20, 16 and 40 us.
 NP_LINES = ["       1 0.381470   0.00002000",

@@ -27,8 +27,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from clusternet import sweep as sweep_module  # noqa: E402
+from clusternet import sweep as sweep_module
 
 PY = sys.executable
 POINTS = ["a", "b", "c"]
@@ -62,7 +61,6 @@ FAKE = textwrap.dedent('''\
 
 def drive(binary, out):
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([PY, "-m", "clusternet.sweep", f"--binary={binary}", "--",
                            f"--out={out}", "--jobs=1"], capture_output=True, text=True,
                           env=env, timeout=300)

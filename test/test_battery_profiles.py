@@ -17,7 +17,7 @@ the catalogue (a NIC, a host, a CPU and a host composed of it, an MPI library, a
 - the file itself: binary, not UTF-8, UTF-16, empty, a FIFO (which must not hang), a folder
   with no profile file, missing; given with --profile-file and in $CLUSTERNET_PROFILE_PATH.
 
-The contract: the Python reader (:func:`clusternet.catalogue.load_profiles`) raises a
+The contract: the Python reader (:func:`analysis.catalogue.load_profiles`) raises a
 ValueError with one line naming ``file:line`` (the line of the key at fault); a scenario program
 given the file exits with status 2 and one line on stderr naming the same ``file:line`` (or
 the file), without an abort, ``terminate``, NS_FATAL or traceback, and creates no --out folder.
@@ -33,7 +33,6 @@ import functools
 import os
 import re
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -43,10 +42,9 @@ import tomli_w
 from refusal import run_refused
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from clusternet import catalogue  # noqa: E402
-from clusternet.catalogue import ProfileError, load_profiles  # noqa: E402
+from analysis import catalogue
+from analysis.catalogue import ProfileError, load_profiles
 
 SCENARIOS = ROOT / "build" / "scenarios"
 PROFILES_BIN = ROOT / "build" / "utils" / "profiles"

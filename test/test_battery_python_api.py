@@ -47,12 +47,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 SCENARIOS = ROOT / "build" / "scenarios"
 
-import clusternet  # noqa: E402
-import clusternet.sweep as sweep_module  # noqa: E402
-from test_cli_battery import bad_values  # noqa: E402
+import clusternet
+import clusternet.sweep as sweep_module
+from test_cli_battery import bad_values
 
 netpipe_module = sys.modules["clusternet.netpipe"]   # (clusternet.netpipe is the function)
 
@@ -570,7 +569,6 @@ def start_native(tmp_path_factory):
         cases += [{"max_block": 1}, {"max_block": 1, "profile_file": ""},
                   {"max_block": 1, "profile_file": []}]   # valid calls, simulated
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         proc = subprocess.Popen([sys.executable, "-c", NATIVE_SCRIPT], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env=env, cwd=cwd)

@@ -35,10 +35,9 @@ import tomli_w
 from refusal import run_refused
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from clusternet import calibrate  # noqa: E402
-from clusternet.calibrate import CalibrationError, load_recipe  # noqa: E402
+from clusternet import calibrate
+from clusternet.calibrate import CalibrationError, load_recipe
 
 BUILD = ROOT / "build"
 RECIPES = sorted((ROOT / "recipes").glob("*.toml"))
@@ -606,7 +605,6 @@ def run_cli(case, tmp_path):
     cwd, out = tmp_path / "cwd", tmp_path / "out"
     cwd.mkdir()
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     problem, stdout, _ = run_refused([sys.executable, "-m", "clusternet.calibrate", recipe,
                                       f"--out={out}", "--starts=0", "--jobs=1"], cwd=cwd,
                                      env=env, timeout=120)

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from conftest import BUILD
@@ -40,13 +41,14 @@ def test_bench_reports_both_models_and_ratio(scenario_env):
         assert int(row[7]) >= 2 * int(row[4]) and float(row[8]) >= 2.0, row
 
 
-def test_ns3_bench_prints_every_part_it_is_asked_for(scenario_env):
+def test_ns3_bench_prints_every_part_it_is_asked_for(scenario_env, tmp_path):
     """./ns3 bench's figures (utils/bench.py, tiny sizes): (a, b) a row per run with both
     models' wall and events per packet and their ratio; (c) a row per Clos size whose packet
     count is the all-to-all's: 16 hosts x 15 peers x one 4096-byte packet each."""
     program(BUILD / "scenarios" / "bench-gige-vs-p2p")
     proc = subprocess.run([sys.executable, str(REPO / "utils" / "bench.py"), "--parts=a,c",
-                           "--runs=2", "--bytes=1000000", "--clos=16x4096"],
+                           "--runs=2", "--bytes=1000000", "--clos=16x4096",
+                           f"--out={tmp_path}"],
                           capture_output=True, text=True, env=scenario_env, timeout=300)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
@@ -62,6 +64,12 @@ def test_ns3_bench_prints_every_part_it_is_asked_for(scenario_env):
     assert 0 < sum(float(k[0]) for k in kinds) <= float(runs[0][4]) + 0.01 * len(kinds)
     clos = [ln.split() for ln in lines if re.match(r"\s+16\s+4096\s", ln)]
     assert len(clos) == 1 and int(clos[0][2]) == 16 * 15, proc.stdout
+    # the headline figures, for ./ns3 report: the median of the runs' ratios, the Clos rates
+    figures = pd.read_csv(tmp_path / "figures.csv")
+    assert list(figures["part"]) == ["a", "c", "c"], figures
+    ratio = sorted(float(r[1]) / float(r[2]) for r in runs)
+    assert figures["value"][0] == pytest.approx(sum(ratio) / 2, rel=1e-3)
+    assert figures["value"][2] == pytest.approx(float(clos[0][6]), abs=0.06)   # peak RSS, MB
 
 
 @pytest.mark.parametrize("args,name", [(["--parts=x"], "--parts"), (["--runs=0"], "--runs"),
@@ -178,7 +186,7 @@ def test_bench_netpipe_workload_is_the_table1_point_and_its_floor(scenario_env, 
     assert bench.peak_mbps["p2p"] > bench.peak_mbps["clusternet"]  # no host, PCI or NIC
 
 
-def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env):
+def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env, tmp_path):
     """(e) the 16 Table 1 points and the GM allsize points, whole process each, with medians,
     and ns-3's floor for each Table 1 configuration;
     (g) SimGrid's flow model on the same ping-pong when SimGrid is installed (its walls, the
@@ -186,7 +194,7 @@ def test_ns3_bench_compares_one_paper_point_with_simgrid(scenario_env):
     saying it was skipped."""
     program(BUILD / "scenarios" / "gige-mtu-sweep")
     proc = subprocess.run([sys.executable, str(REPO / "utils" / "bench.py"), "--parts=g",
-                           "--runs=1"], capture_output=True, text=True, env=scenario_env,
+                           "--runs=1", f"--out={tmp_path}"], capture_output=True, text=True, env=scenario_env,
                           timeout=600)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout

@@ -19,9 +19,8 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from clusternet.calibrate import CalibrationError, Parameter, parse_quantity  # noqa: E402
+from clusternet.calibrate import CalibrationError, Parameter, parse_quantity
 
 PY = sys.executable
 
@@ -353,10 +352,10 @@ def test_every_project_recipe_reads():
 
 
 def test_the_docs_recipe_reads(tmp_path):
-    """The recipe of the doc's "Calibrating your cluster" reads (with a stand-in np.out)."""
+    """The recipe of the user's guide's "Calibrating your cluster" reads (with a stand-in np.out)."""
     from clusternet.calibrate import load_recipe
 
-    doc = (REPO / "contrib/clusternet/doc/clusternet.rst").read_text()
+    doc = (REPO / "contrib/clusternet/doc/clusternet-guide.rst").read_text()
     start = doc.rindex("\n", 0, doc.index("# mine.toml")) + 1
     block = textwrap.dedent(doc[start:doc.index("# ... one [[measured]]")])
     (tmp_path / "mine.toml").write_text(block)
@@ -466,7 +465,7 @@ def test_recipe_reproduces_the_profile_values(scenario_bin, scenario_env, tmp_pa
     """A recipe alone: the Tigon 2's DMA burst, one of a few sizes, is the one the joint fit
     keeps."""
     from clusternet.calibrate import held_and_fitted, load_recipe
-    from clusternet.catalogue import load_profiles
+    from analysis.catalogue import load_profiles
 
     recipe = load_recipe(REPO / "recipes" / f"{name}.toml")
     for bench in recipe.benchmarks:
@@ -516,7 +515,7 @@ def test_a_statement_in_the_recipe_holds_the_fit_back(scenario_bin, scenario_env
     import tomli_w
 
     from analysis.statements import STATEMENTS
-    from clusternet.catalogue import PROFILE_PATH_ENV, load_tables
+    from analysis.catalogue import PROFILE_PATH_ENV, load_tables
 
     exe = scenario_bin("nt-pingpong")
     (tmp_path / "nt5.csv").write_text("msg_bytes,latency_us\n1,89.4\n")   # 74.5 us x 1.2
@@ -553,7 +552,7 @@ def test_every_calibrated_value_names_the_recipe_that_fits_it():
     import re
 
     from clusternet.calibrate import load_recipe
-    from clusternet.catalogue import load_tables
+    from analysis.catalogue import load_tables
 
     recipes = {}
     missing = []

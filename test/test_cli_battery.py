@@ -34,7 +34,6 @@ REQUIRED = {"mpi-replay": [f"--trace={ROOT / 'scenarios' / 'traces' / 'pingpong-
 
 def env():
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
     return e
 
 

@@ -1,68 +1,59 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The doc's generated reference-row tables (analysis.doctables) hold today's figures."""
+"""The manual's generated table (analysis.doctables): each paper at the defaults, today's."""
 import pathlib
+import shutil
 
 import pandas as pd
 import pytest
 
-from analysis.doctables import (BLOCKS, OUTLIER_BLOCK, block_text, doc_blocks, replace_blocks,
-                                rows_table)
+from analysis.doctables import BLOCK, doc_blocks, papers_block_text, papers_table, replace_blocks
+from analysis.reference import load_reference
+from analysis.statements import STATEMENTS
 
-DOC = pathlib.Path(__file__).resolve().parent.parent / "contrib" / "clusternet" / "doc" / \
-    "clusternet.rst"
-
-
-def test_rows_table_layout_and_summary_line():
-    frame = pd.DataFrame({"config": ["mode=uni", "msg=8"],
-                          "metric": ["peak_mbytes_per_s", "burst_transition"],
-                          "sim_value": [115.129, 17.0], "ref_value": [107.0, 19.0],
-                          "rel_err": [8.129 / 107, -2 / 19]})
-    rule = "  ".join("=" * w for w in (40, 18, 8, 8, 8))
-    expected = "\n".join([
-        rule,
-        "Row".ljust(42) + "Metric".ljust(20) + "Sim".ljust(10) + "Paper".ljust(10) + "Error",
-        rule,
-        "mode=uni".ljust(42) + "peak MB/s".ljust(20) + "115.1".ljust(10) + "107".ljust(10)
-        + "+7.6 %",
-        "msg=8".ljust(42) + "burst transition".ljust(20) + "17".ljust(10) + "19".ljust(10)
-        + "−10.5 %",
-        rule]) + "\n\n2 rows: median \\|error\\| 9.1 %, maximum 10.5 %.\n"
-    assert rows_table([("myrinet-gm-allsize", frame)]) == expected
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOC = ROOT / "contrib" / "clusternet" / "doc" / "clusternet.rst"
+BASELINE = ROOT / "test" / "fixtures" / "seed003-baseline"
 
 
-def test_a_config_two_scenarios_list_is_tagged():
-    row = {"config": ["version=1.9"], "metric": ["latency_us"], "sim_value": [3.0],
-           "ref_value": [3.0], "rel_err": [0.0]}
-    text = rows_table([("hpvm-fm", pd.DataFrame(row)), ("hpvm-smt", pd.DataFrame(row))])
-    assert "version=1.9 (FM)" in text and "version=1.9 (SMT)" in text
+def test_papers_table_of_seed_003s_scenarios(tmp_path):
+    """Seed 003's three scenarios (the fixtures' data.csv) and nothing else: its rows all
+    simulated, the other papers' none; the median and max are those of |rel_err| over its 22
+    rows, computed here from the summaries; statements of scenarios not run do not hold."""
+    from analysis.summary import build_summary
+
+    ref = load_reference()
+    errs = []
+    for csv in sorted(BASELINE.glob("*.csv")):
+        (tmp_path / csv.stem).mkdir()
+        shutil.copyfile(csv, tmp_path / csv.stem / "data.csv")
+        errs += list(build_summary(csv.stem, pd.read_csv(csv), ref)["rel_err"].abs())
+    table = papers_table(tmp_path).set_index("paper")
+    assert list(table.index) == ["000", "001", "002", "003", "004"]
+    assert table.loc["003", "rows"] == table.loc["003", "simulated"] == 22
+    assert table.loc["003", "median_pct"] == pytest.approx(100 * pd.Series(errs).median())
+    assert table.loc["003", "max_pct"] == pytest.approx(100 * max(errs))
+    assert (table.drop(index="003")["simulated"] == 0).all()
+    assert table.loc["003", "statements"] == sum(1 for s in STATEMENTS if s.seed == "003")
+    assert table.loc["000", "held"] == 0
+    text = papers_block_text(tmp_path)
+    line = next(ln for ln in text.splitlines() if ln.startswith("003 "))
+    assert f"{100 * pd.Series(errs).median():.1f} %" in line and " 22 " in line
 
 
-def test_unknown_metric_and_block_are_refused():
-    frame = pd.DataFrame({"config": ["x=1"], "metric": ["furlongs"], "sim_value": [1.0],
-                          "ref_value": [1.0], "rel_err": [0.0]})
-    with pytest.raises(ValueError, match="furlongs"):
-        rows_table([("s", frame)])
-    with pytest.raises(ValueError, match="unknown block"):
-        block_text("seed999", "/nonexistent")
-    with pytest.raises(ValueError, match="no block"):
-        replace_blocks(DOC.read_text(), {"seed999": "x\n"})
-
-
-def test_doc_holds_every_block_and_replacing_keeps_the_rest():
+def test_doc_holds_the_block_and_replacing_keeps_the_rest():
     text = DOC.read_text()
-    assert set(doc_blocks(text)) == set(BLOCKS) | {OUTLIER_BLOCK}
-    swapped = replace_blocks(text, {"seed004": "a table\n"})
-    assert doc_blocks(swapped)["seed004"] == "a table\n"
-    assert replace_blocks(swapped, {"seed004": doc_blocks(text)["seed004"]}) == text
+    assert set(doc_blocks(text)) == {BLOCK}
+    swapped = replace_blocks(text, {BLOCK: "a table\n"})
+    assert doc_blocks(swapped)[BLOCK] == "a table\n"
+    assert replace_blocks(swapped, {BLOCK: doc_blocks(text)[BLOCK]}) == text
+    with pytest.raises(ValueError, match="no block"):
+        replace_blocks(text, {"seed999": "x\n"})
 
 
-def test_doc_tables_are_todays(run_scenario, tmp_path):
-    """Every generated block equals what the scenarios give at their defaults now: a change
-    that moves a row leaves the doc stale until utils/doc-tables.py is run."""
-    for scenario in sorted({s for names in BLOCKS.values() for s in names}):
-        run_scenario(scenario, tmp_path / scenario, "--report=0")
-    blocks = doc_blocks(DOC.read_text())
-    for name in BLOCKS:
-        assert blocks[name] == block_text(name, tmp_path), (
-            f"doc block {name} is stale: run utils/run-defaults.py OUT and "
-            f"utils/doc-tables.py OUT")
+def test_doc_table_is_todays(reproduction):
+    """The block equals what a reproduction gives now: a change that moves a row or a
+    statement leaves the doc stale until utils/doc-tables.py is run."""
+    folder = reproduction.ensure()
+    assert doc_blocks(DOC.read_text())[BLOCK] == papers_block_text(folder), (
+        "the manual's table of the papers is stale: ./ns3 reproduce --out=OUT, then "
+        "utils/doc-tables.py OUT")

@@ -25,7 +25,7 @@ def _run(prog, args, env, out):
 
 def _cost_us(attribute, host):
     """The mpi-fm library's per-call cost on ``host``: reference cycles at Clock x CoreFactor."""
-    from clusternet.catalogue import load_profiles, profile_value
+    from analysis.catalogue import load_profiles, profile_value
 
     cpu = load_profiles()[host].values
     rate = float(cpu[("cpu", "Clock")][0]) * float(cpu[("cpu", "CoreFactor")][0])
@@ -35,7 +35,7 @@ def _cost_us(attribute, host):
 @pytest.mark.parametrize("curve, host", [("1.9:pii450", "pii450-netserver-nt4"),
                                          ("2.1:pii300", "pii300-kayak-nt4")])
 def test_mpi_latency_is_fms_plus_the_librarys_calls(tmp_path, scenario_env, curve, host):
-    from clusternet.catalogue import profile_value
+    from analysis.catalogue import profile_value
 
     envelope = int(profile_value("mpi", "mpi-fm", "mpi", "EnvelopeBytes"))
     fm = _run("hpvm-fm", [f"--config={curve}", f"--sizes={envelope + 1}", "--reps=50"],

@@ -26,7 +26,7 @@ def table1(tmp_path_factory):
     out = tmp_path_factory.mktemp("joint") / "gige-mtu-sweep"
     proc = subprocess.run([str(exe), *TABLE1, "--jobs=2", "--report=0", f"--out={out}"],
                           capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                          env=dict(os.environ))
     assert proc.returncode == 0, proc.stderr
     return out
 
@@ -110,7 +110,7 @@ def test_plan_counts_rows_through_parts_and_also():
 def test_plan_without_results_is_refused_in_one_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "clusternet.calibrate", "--plan",
                            f"--results={tmp_path}"], capture_output=True, text=True, cwd=ROOT,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+                          env=dict(os.environ), timeout=120)
     assert proc.returncode == 2
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "no results of" in lines[0] and "./ns3 reproduce" in lines[0]

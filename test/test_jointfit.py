@@ -444,7 +444,7 @@ def test_the_fm_values_the_profiles_hold_are_the_joint_fits(tmp_path, pool):
     profiles' values, they stay within one standard error. Not a tenth: this fit stops at 0.1 %
     of its own cost, the whole one at 0.1 % of all papers' (HPVM 1.2's RecvCycles moves from
     114 to 112 cycles here, 0.15 standard errors)."""
-    from clusternet.catalogue import load_profiles
+    from analysis.catalogue import load_profiles
 
     for name in ("hpvm-fm", "hpvm-smt", "hpvm-pio-pacing"):
         if not (BUILD / "scenarios" / name).exists():

@@ -14,11 +14,10 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.measurements import (MeasurementError, np_out_text, read_curve,  # noqa: E402
+from analysis.measurements import (MeasurementError, np_out_text, read_curve,
                                    read_np_out)
-from analysis.report import write_np_outs  # noqa: E402
+from analysis.report import write_np_outs
 
 # NetPIPE 3.7 lines ("%8d %lf %12.8lf"), one with -C's CPU columns after the time.
 NP_OUT = """       1 0.381470   0.00002000

@@ -3,7 +3,7 @@
 
 The default runs of every reference scenario (shared with test_statements.py) are summarised;
 a row beyond ``LIMIT`` without an explanation fails, and so does an explanation whose row is
-back within it. The doc's generated list of those rows must be today's.
+back within it. The report puts each explanation beside its row (the "why" column).
 """
 import re
 
@@ -11,11 +11,7 @@ import pandas as pd
 import pytest
 
 from analysis import outliers
-from analysis.doctables import OUTLIER_BLOCK, doc_blocks
 from analysis.reference import load_reference
-from conftest import ROOT
-
-DOC = ROOT / "contrib" / "clusternet" / "doc" / "clusternet.rst"
 
 
 def _summary(errors):
@@ -45,16 +41,16 @@ def test_audit_names_unexplained_and_stale_rows():
     unexplained, stale = outliers.audit(frame, explained)
     assert unexplained == [("s", "c", "m")]
     assert stale == [("s", "b", "m")]
-    with pytest.raises(ValueError, match=r"\('s', 'c', 'm'\).*no explanation"):
-        outliers.rst_table(frame, explained)
 
 
-def test_the_table_lists_each_row_with_its_figures_and_why():
-    frame = _summary([("000", "a", -0.40)])
-    text = outliers.rst_table(frame, {("s", "a", "m"): "because"})
-    assert "   * - 000\n     - ``s``: ``a``, m\n     - 0.6\n     - 1\n     - −40.0 %\n" \
-           "     - because.\n" in text
-    assert text.endswith("\n\n1 rows beyond 25 %.\n")
+def test_the_report_puts_the_explanation_beside_a_row_beyond_the_limit():
+    from analysis.htmlreport import _why
+
+    key = next(iter(outliers.EXPLAINED))
+    assert _why(*key, -0.40) == outliers.EXPLAINED[key]
+    assert _why(*key, 0.25) == ""                       # within the limit: nothing to explain
+    assert _why(*key, float("nan")) == ""               # not simulated
+    assert _why("s", "x", "m", 0.5) == "not explained"
 
 
 def test_explanations_quote_no_measured_figure():
@@ -66,7 +62,7 @@ def test_explanations_quote_no_measured_figure():
         assert len(why) > 80, f"{key}: an explanation says why, with its evidence"
 
 
-def test_every_row_beyond_the_limit_is_explained_and_the_doc_lists_them(scenario_data):
+def test_every_row_beyond_the_limit_is_explained(scenario_data):
     ref = load_reference()
     data = {name: scenario_data(name) for name in sorted(set(ref["scenario"]))}
     summary = outliers.summaries(data, ref)
@@ -75,6 +71,3 @@ def test_every_row_beyond_the_limit_is_explained_and_the_doc_lists_them(scenario
                              f"analysis/outliers.py EXPLAINED: {unexplained}")
     assert not stale, (f"explained rows now within {outliers.LIMIT:.0%}: remove them from "
                        f"EXPLAINED: {stale}")
-    assert doc_blocks(DOC.read_text())[OUTLIER_BLOCK] == outliers.rst_table(summary), (
-        f"doc block {OUTLIER_BLOCK} is stale: run utils/run-defaults.py OUT and "
-        "utils/doc-tables.py OUT")

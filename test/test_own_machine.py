@@ -151,7 +151,7 @@ def test_a_boards_pci_clock_the_bus_does_not_follow_is_said(tmp_path, scenario_e
 @pytest.mark.parametrize("host, clock", [("p200-430vx-linux24", 200.0), ("fasthost", 400.0)])
 def test_gm_reports_host_cpu_per_message_from_the_hosts_cycles(tmp_path, scenario_env, host,
                                                                 clock):
-    from clusternet.catalogue import profile_value
+    from analysis.catalogue import profile_value
 
     path = tmp_path / "fast.toml"
     path.write_text(FAST_HOST)

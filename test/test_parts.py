@@ -21,7 +21,7 @@ import tomllib
 
 import pytest
 
-from clusternet.catalogue import PART_KINDS, load_profiles
+from analysis.catalogue import PART_KINDS, load_profiles
 from conftest import ROOT
 
 PROFILES = ROOT / "contrib" / "clusternet" / "profiles"

@@ -22,7 +22,7 @@ def tshark():
     path = shutil.which("tshark")
     if path is None:
         if os.environ.get("CI"):
-            pytest.fail("tshark missing: .ci/run should have installed it (apt-get install tshark)")
+            pytest.fail("tshark missing: ./ns3 test should have installed it (apt-get install tshark)")
         pytest.skip("tshark not installed (apt-get install tshark)")
     return path
 

@@ -5,16 +5,14 @@ before anything runs, and C++ and Python read the same values."""
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from clusternet.catalogue import (ProfileError, load_profiles, profile_names,  # noqa: E402
+from analysis.catalogue import (ProfileError, load_profiles, profile_names,
                                   profile_value)
 
 PROFILES_BIN = ROOT / "build" / "utils" / "profiles"

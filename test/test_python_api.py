@@ -64,7 +64,6 @@ def python_run(tmp_path_factory):
         pytest.skip("clusternet library not built (run ./ns3 build)")
     out = tmp_path_factory.mktemp("py")
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(BUILD.parent) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-c", SCRIPT, str(out)], capture_output=True,
                           text=True, env=env, timeout=600, cwd=out)
     assert proc.returncode == 0, proc.stderr

@@ -1,28 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Seed 003 released: its 22 rows in the three scenarios' summaries, the blind rounds scored,
-and the module doc's blind-record tables as utils/seed003-record.py generates them.
+(the record itself is on seed 003's page of the report: test_report.py).
 
 The current model's data is ``test/fixtures/seed003-baseline/<scenario>.csv``: the three
 scenarios' ``data.csv`` at their defaults (nas-overlap is too slow to rerun here).
 """
 
 import math
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from analysis.blind import (BEGIN, BLIND_COLUMNS, SCENARIOS, blind_record,  # noqa: E402
-                            current_record, doc_record, load_blind, record_rst)
-from analysis.reference import load_reference  # noqa: E402
-from analysis.summary import SUMMARY_COLUMNS, build_summary  # noqa: E402
+from analysis.blind import BLIND_COLUMNS, SCENARIOS, blind_record, current_record, load_blind
+from analysis.reference import load_reference
+from analysis.summary import SUMMARY_COLUMNS, build_summary
 
 BASELINE = ROOT / "test" / "fixtures" / "seed003-baseline"
-DOC = ROOT / "contrib" / "clusternet" / "doc" / "clusternet.rst"
 DATA = {s: BASELINE / f"{s}.csv" for s in SCENARIOS}
 
 
@@ -71,13 +67,6 @@ def test_current_record_scores_every_row(seeds):
     current = current_record(DATA, seeds)
     assert len(current) == 22 and current["rel_err"].notna().all()
     assert current["within"].dtype == bool
-
-
-def test_doc_record_is_generated():
-    expected = record_rst(blind_record(load_blind()), current_record(DATA))
-    found = doc_record(DOC.read_text())
-    assert found is not None, f"the doc lacks the marker {BEGIN!r}"
-    assert found == expected, "run utils/seed003-record.py"
 
 
 def _paper_labels(ax):

@@ -10,7 +10,7 @@ import subprocess
 import pandas as pd
 import pytest
 
-from clusternet.catalogue import load_profiles
+from analysis.catalogue import load_profiles
 
 
 def _data(scenario_bin, env, prog, out, *args):

@@ -87,7 +87,6 @@ def fake(tmp_path):
 
 def drive(binary, *args, env=None, cwd=None):
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
     e.update(env or {})
     return subprocess.run([PY, "-m", "clusternet.sweep", f"--binary={binary}", "--", *args],
                           capture_output=True, text=True, env=e, cwd=cwd, timeout=300)
@@ -259,7 +258,6 @@ def test_a_point_killed_mid_run_is_survived_on_a_local_cluster(fake, tmp_path):
     pid_file = tmp_path / "worker.pid"
     env = {"FAKE_COUNT": str(tmp_path / "count2"), "FAKE_PARENT_PID": str(pid_file)}
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
     e.update(env)
     proc = subprocess.Popen([PY, "-m", "clusternet.sweep", f"--binary={fake}", "--",
                              f"--out={tmp_path / 'hit'}", "--jobs=2"], env=e,
@@ -296,7 +294,6 @@ def test_a_worker_killed_mid_point_is_survived_on_a_real_scheduler(fake, tmp_pat
                  env={"FAKE_COUNT": str(tmp_path / "count")})
     pid_file = tmp_path / "worker.pid"
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
     # the fake reads these where it runs: on the workers
     e.update(FAKE_COUNT=str(tmp_path / "count2"), FAKE_PARENT_PID=str(pid_file))
     with dask_cluster(e, tmp_path) as address:
@@ -536,8 +533,7 @@ def test_kill_9_then_resume_ends_byte_identical(scenario_bin, scenario_env, tmp_
 
 def test_notebook_example_runs_and_a_faster_slot_does_not_slow_a_nic(scenario_bin, tmp_path):
     scenario_bin("gige-mtu-sweep")
-    env = dict(os.environ, CLUSTERNET_EXAMPLE_OUT=str(tmp_path),
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, CLUSTERNET_EXAMPLE_OUT=str(tmp_path))
     proc = subprocess.run([PY, str(ROOT / "notebooks" / "what-if-pci.py")], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
@@ -634,7 +630,6 @@ def test_losing_the_scheduler_ends_the_driver_in_one_line_and_a_rerun_resumes(fa
     (no traceback, no line per point) and the points finished before are kept: a rerun on a
     new scheduler simulates only the rest."""
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(ROOT) + os.pathsep + e.get("PYTHONPATH", "")
     pid_file = tmp_path / "worker.pid"
     e.update(FAKE_COUNT=str(tmp_path / "count"), FAKE_PARENT_PID=str(pid_file))
     dask = Path(PY).with_name("dask")
@@ -702,7 +697,7 @@ def test_provenance_names_the_parts_of_each_point(scenario_bin, scenario_env, tm
     """provenance.csv's ``parts``: the profiles the point looked up (the NIC and the host of
     its configuration) with every base and part their values come from, and not the NIC the
     point does not use."""
-    from clusternet.catalogue import load_profiles
+    from analysis.catalogue import load_profiles
 
     out = tmp_path / "out"
     proc = subprocess.run([str(scenario_bin("gige-mtu-sweep")), f"--nic={nic}", "--mtu=9000",

@@ -12,11 +12,10 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
-from analysis.parts import (FITTED, fitted_on, row_profiles, shared_parts,  # noqa: E402
+from analysis.parts import (FITTED, fitted_on, row_profiles, shared_parts,
                             transfer_by_part)
-from clusternet.catalogue import load_profiles  # noqa: E402
+from analysis.catalogue import load_profiles
 
 # Two papers: a chip in both (fitted on paper 000), a driver in each, a CPU in both with nothing
 # fitted, a LANai family whose base is fitted on 001 and a GM host library on the Myrinet host.

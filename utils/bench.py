@@ -40,6 +40,16 @@ SCENARIOS = os.path.join(ROOT, "build", "scenarios")
 PARTS = ("a", "c", "d", "e", "f", "g")
 
 
+#: The headline figures of this run: (part, figure, value, unit), written to figures.csv.
+FIGURES = []
+
+
+def figure(part, name, value, unit):
+    """Record one headline figure for figures.csv (it is printed where it is measured)."""
+    FIGURES.append({"part": part, "figure": name, "value": round(float(value), 4),
+                    "unit": unit})
+
+
 class BenchError(Exception):
     """A benchmark program failed or printed what this script cannot read."""
 
@@ -56,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
 
 def run(cmd, timeout=None):
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                          env=dict(os.environ, PYTHONPATH=ROOT))
+                          env=dict(os.environ))
     if proc.returncode != 0:
         raise BenchError(f"{os.path.basename(cmd[0])} failed ({proc.returncode}): "
                          f"{proc.stderr.strip()[-500:]}")
@@ -92,6 +102,8 @@ def gige_vs_p2p(runs, nbytes, out):
               f"{ratio:5.2f}  {rows['clusternet'][1]:21.2f}  {rows['p2p'][1]:14.2f}", flush=True)
     print(f"  ratio: min {min(ratios):.2f}, median {statistics.median(ratios):.2f}, "
           f"max {max(ratios):.2f}", flush=True)
+    figure("a", f"wall per packet, clusternet / point-to-point ({nbytes} B of TCP, median of "
+           f"{runs})", statistics.median(ratios), "ratio")
     census(nbytes, out)
 
 
@@ -101,7 +113,7 @@ def census(nbytes, out):
     exe = os.path.join(SCENARIOS, "bench-gige-vs-p2p")
     proc = subprocess.run([exe, f"--bytes={nbytes}", "--resume=0", f"--out={out}/census"],
                           cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=ROOT, CLUSTERNET_EVENT_CENSUS="1"))
+                          env=dict(os.environ, CLUSTERNET_EVENT_CENSUS="1"))
     if proc.returncode != 0:
         raise BenchError(f"bench-gige-vs-p2p with the census failed: {proc.stderr[-300:]}")
     packets = None
@@ -144,6 +156,9 @@ def clos(sizes, out):
         print(f"  {hosts:5d}  {msg:9d}  {packets:10d}  {events:11d}  {wall:10.2f}  "
               f"{events / wall / 1e6 if wall else 0:9.2f}  {rss:11.1f}  "
               f"{rss * 2**20 / packets:12.0f}", flush=True)
+        figure("c", f"Clos all-to-all {hosts} hosts x {msg} B: events per second",
+               events / wall / 1e6 if wall else 0, "Mevents/s")
+        figure("c", f"Clos all-to-all {hosts} hosts x {msg} B: peak RSS", rss, "MB")
 
 
 def defaults(out):
@@ -157,6 +172,8 @@ def defaults(out):
     if proc.returncode != 0:
         raise BenchError(f"utils/run-defaults.py failed: {proc.stderr.strip()[-500:]}")
     print(f"  total {time.monotonic() - began:.1f} s", flush=True)
+    figure("d", "every scenario at its defaults, one after another", time.monotonic() - began,
+           "s")
 
 
 def one_point(scenario, out, label):
@@ -178,6 +195,7 @@ def one_point(scenario, out, label):
         print(f"  {scenario:18s} {p['label']:40s} {walls[-1]:7.3f} s", flush=True)
     print(f"  {label}: median {statistics.median(walls):.3f} s, min {min(walls):.3f} s, "
           f"max {max(walls):.3f} s over {len(walls)} points", flush=True)
+    figure("e", f"one {label}, whole process: median wall", statistics.median(walls), "s")
     return statistics.median(walls), rows
 
 
@@ -210,6 +228,8 @@ def floor(out):
     ours, theirs = (statistics.median(walls[m]) for m in ("clusternet", "p2p"))
     print(f"  median Simulator::Run() wall: clusternet {ours:.3f} s, point-to-point {theirs:.3f} s "
           f"(ratio {ours / theirs:.2f})", flush=True)
+    figure("e", "Table 1 ping-pong, Simulator::Run() wall: clusternet / point-to-point",
+           ours / theirs, "ratio")
     return theirs
 
 
@@ -287,6 +307,8 @@ def simgrid(runs, table1, out):
           flush=True)
     print(f"  clusternet: median {wall:.3f} s per configuration = {wall / sg_wall:.1f} x "
           f"SimGrid's wall", flush=True)
+    figure("g", "Table 1 configuration, whole process: clusternet / SimGrid", wall / sg_wall,
+           "ratio")
     print(f"  ns-3's floor (part e, point-to-point, no host model): median {p2p:.3f} s = "
           f"{p2p / sg_wall:.1f} x SimGrid's wall", flush=True)
     print(f"  median |error| against seed 000 Table 1 peaks: clusternet "
@@ -299,12 +321,16 @@ def reproduction(jobs, out):
     print(f"(f) ./ns3 reproduce --resume=0 --report=0 --jobs={jobs}", flush=True)
     proc = subprocess.run([sys.executable, "-m", "clusternet.reproduce", f"--jobs={jobs}",
                            "--resume=0", "--report=0", f"--out={out}/reproduce"], cwd=ROOT,
-                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+                          capture_output=True, text=True)
     if proc.returncode != 0:
         raise BenchError(f"./ns3 reproduce failed: {proc.stderr.strip()[-800:]}")
     summary = [l for l in proc.stderr.splitlines() if l.startswith("reproduce: ")]
     for line in summary:
         print(f"  {line}", flush=True)
+        m = re.search(r"reproduce: ([\d.]+) s wall, points' CPU ([\d.]+) s", line)
+        if m:
+            figure("f", f"./ns3 reproduce on {jobs} workers: wall", float(m.group(1)), "s")
+            figure("f", "./ns3 reproduce: the points' CPU time", float(m.group(2)), "s")
 
 
 def clos_sizes(text):
@@ -330,6 +356,8 @@ def main(argv):
     parser.add_argument("--bytes", default="100000000",
                         help="bytes of part (a)'s TCP transfer [bytes, 1000000-4000000000] "
                              "[100000000]")
+    parser.add_argument("--out", default=os.path.join(ROOT, "results", "bench"),
+                        help="where figures.csv goes [path] [results/bench]")
     parser.add_argument("--clos", default="128x65536,1024x4096",
                         help="part (c)'s sizes, HOSTSxMSG_BYTES, comma-separated "
                              "[128x65536,1024x4096]")
@@ -364,6 +392,13 @@ def main(argv):
         except BenchError as e:
             print(f"./ns3 bench: {e}", file=sys.stderr)
             return 1
+    import pandas as pd
+    from analysis.io import write_csv_atomic
+
+    os.makedirs(args.out, exist_ok=True)
+    path = write_csv_atomic(pd.DataFrame(FIGURES, columns=["part", "figure", "value", "unit"]),
+                            os.path.join(args.out, "figures.csv"))
+    print(f"./ns3 bench: the figures above in {path}")
     return 0
 
 

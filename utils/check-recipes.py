@@ -29,10 +29,9 @@ VENV_PY = os.path.join(ROOT, ".venv", "bin", "python")
 if os.path.realpath(sys.prefix) != os.path.realpath(os.path.join(ROOT, ".venv")) and \
         os.path.exists(VENV_PY):
     os.execv(VENV_PY, [VENV_PY, *sys.argv])   # the project's Python (./ns3 configure made it)
-sys.path.insert(0, ROOT)
 
-from clusternet.calibrate import held_and_fitted  # noqa: E402
-from clusternet.catalogue import load_profiles  # noqa: E402
+from clusternet.calibrate import held_and_fitted
+from analysis.catalogue import load_profiles
 
 
 def main(argv):

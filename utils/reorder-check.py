@@ -18,12 +18,11 @@ import sys
 import pandas as pd
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
-from analysis.io import read_data  # noqa: E402
-from analysis.outliers import summaries  # noqa: E402
-from analysis.reference import load_reference  # noqa: E402
-from analysis.statements import STATEMENTS, STDOUT_PROGRAMS, evaluate  # noqa: E402
+from analysis.io import read_data
+from analysis.outliers import summaries
+from analysis.reference import load_reference
+from analysis.statements import STATEMENTS, STDOUT_PROGRAMS, evaluate
 
 #: The largest move of a reference row's error the rule allows [percentage points].
 LIMIT_PP = 0.1

@@ -19,8 +19,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from clusternet.reproduce import BENCHMARKS, default_args  # noqa: E402
+from clusternet.reproduce import BENCHMARKS, default_args
 
 # Wall-clock benchmarks: their data.csv holds timings, not results.
 SKIP = BENCHMARKS
@@ -41,7 +40,7 @@ def main(argv):
     skip = SKIP | set(STDOUT_PROGRAMS) | {n for n in args.skip.split(",") if n}
     names = [n for n in names if (n in only if only else n not in skip)]
     stdout_names = [n for n in STDOUT_PROGRAMS if n not in names and (not only or n in only)]
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ)
     failed = []
     for name in names + stdout_names:
         exe = os.path.join(ROOT, "build", "scenarios", name)

@@ -29,7 +29,7 @@ echo "sanitize: built in $(( $(date +%s) - start )) s"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=87"
 export LSAN_OPTIONS="suppressions=$root/utils/sanitize-suppressions.txt:print_suppressions=0"
-export CLUSTERNET_PYTHON="$py" CLUSTERNET_ROOT="$root" PYTHONPATH="$root"
+export CLUSTERNET_PYTHON="$py" CLUSTERNET_ROOT="$root"
 
 runner="$build/utils/test-runner"
 for suite in $("$runner" --list); do

@@ -19,11 +19,10 @@ import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analysis import plots  # noqa: E402
-from analysis.io import save_figure_atomic  # noqa: E402
-from analysis.predictions import lampi_curves, raw_curves  # noqa: E402
+from analysis import plots
+from analysis.io import save_figure_atomic
+from analysis.predictions import lampi_curves, raw_curves
 
 RAW = "raw-ethernet-vs-myrinet"
 LAMPI = "lampi-latency-bandwidth"

@@ -10,7 +10,7 @@ pairs, properties (:data:`PROPERTY_RULES`), bases and parts. A file it refuses i
 naming ``file:line``, the line the C++ catalogue names (tomllib gives no positions: the lines
 are found in the text).
 
-    >>> from clusternet.catalogue import profile_value
+    >>> from analysis.catalogue import profile_value
     >>> profile_value("mpi", "lampi-tcp", "mpi", "EagerLimit")
     '16384'
 """
@@ -167,7 +167,7 @@ def read_toml(path, what="the profile file"):
 
 def _read_toml(path, what="the profile file"):
     """The tables of TOML file ``path`` and its text (:func:`read_toml`)."""
-    from analysis.io import TextFileError, read_text_file
+    from .io import TextFileError, read_text_file
 
     try:
         text = read_text_file(path, what)
