@@ -40,7 +40,7 @@ TARGETS = {
     "lanai": ("lanai", "mcp", "link", "port", "switch"),
     "chipset": ("bus", "bridge"),
     "fm": ("fm", "lcp", "lanai", "smt"),
-    "mpi": ("mpi", "echo", "transport", "via", "shm", "gmtransport", "coalescer"),
+    "mpi": ("mpi", "echo", "transport", "via", "shm", "gmtransport", "coalescer", "coll"),
 }
 PROPERTIES = "properties"
 

@@ -118,10 +118,12 @@ GmExperiment::Validate(const GmConfig& c)
     {
         return "--pci: '" + c.pci + "' is not a PCI slot; allowed: " + HostHelper::JoinPciSlots();
     }
-    if (c.hosts < 2 || c.hosts > 16 || (c.hosts > 2 && c.switches == 0))
+    const bool clos = c.hosts > 16 && MyrinetHelper::ClosLevels(c.hosts) > 0;
+    if (c.hosts < 2 || (c.hosts > 16 && !clos) || (c.hosts > 2 && c.switches == 0))
     {
         return "hosts: " + std::to_string(c.hosts) +
-               " GM hosts; allowed: 2 back to back, or 2..16 on the 16-port switch";
+               " GM hosts; allowed: 2 back to back, 2..16 on the 16-port switch, or a Clos of "
+               "XBar16 switches of 128 or 1024 hosts";
     }
     if (c.switches > MyrinetHelper::MAX_LINE_SWITCHES)
     {
@@ -258,9 +260,9 @@ GmExperiment::GmExperiment(const GmConfig& c)
     gm.SetHostProfile(c.host);
     MyrinetHelper myrinet;
     gm.ConfigureFabric(myrinet);
-    NetDeviceContainer ports = c.switches > 0
-                                   ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
-                                   : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
+    NetDeviceContainer ports = c.hosts > 16     ? myrinet.InstallClos(m_nodes, m_switches)
+                               : c.switches > 0 ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
+                                                : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
     for (uint32_t i = 0; i < c.hosts; ++i)
     {
         Ptr<Node> n = m_nodes.Get(i);

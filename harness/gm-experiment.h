@@ -32,7 +32,8 @@ struct GmConfig
     std::string overrides;                  //!< "target.Attribute=value;..." (lanai, mcp, gm,
                                             //!< bus, cpu, link, port)
     uint32_t switches{0}; //!< XBar16 switches: 0 back to back, else a line of them (InstallLine)
-    uint32_t hosts{2};    //!< hosts (more than 2 need a switch; at most 16)
+    uint32_t hosts{2};    //!< hosts (more than 2 need a switch; 2..16 on one, 128 or 1024 on
+                          //!< a Clos of XBar16 switches, whatever @c switches says)
 };
 
 /**

@@ -33,7 +33,18 @@ CsvLine(const std::vector<std::string>& cells)
     std::string line;
     for (std::size_t i = 0; i < cells.size(); ++i)
     {
-        line += (i ? "," : "") + cells[i];
+        std::string cell = cells[i];
+        if (cell.find_first_of(",\"\n") != std::string::npos)
+        {
+            // RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled
+            std::string quoted = "\"";
+            for (char c : cell)
+            {
+                quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+            }
+            cell = quoted + "\"";
+        }
+        line += (i ? "," : "") + cell;
     }
     return line + "\n";
 }

@@ -84,7 +84,7 @@ RANGES = [
     ("lampi-latency-bandwidth", "max-msg", 1, 8388608),
     ("lampi-latency-bandwidth", "reps", 2, 10000),
     ("lampi-latency-bandwidth", "stream-bytes", 1, 1073741824),
-    ("mpi-replay", "ranks", 2, 64),
+    ("mpi-replay", "ranks", 2, 1024),
     ("mpi-replay", "mtu", 1500, 9000),
     ("myrinet-clos-alltoall", "msg", 1, 16777216),
     ("myrinet-clos-alltoall", "packet", 1, 65535),

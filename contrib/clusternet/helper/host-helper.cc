@@ -71,6 +71,12 @@ HostHelper::Install(Ptr<Node> node) const
     node->AggregateObject(m_stackFactory.Create<HostStack>());
 }
 
+Ptr<HostCpu>
+HostHelper::CreateCpu() const
+{
+    return m_cpuFactory.Create<HostCpu>();
+}
+
 void
 HostHelper::InstallStack(NodeContainer nodes) const
 {

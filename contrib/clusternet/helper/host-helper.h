@@ -2,6 +2,7 @@
 #ifndef CLUSTERNET_HOST_HELPER_H
 #define CLUSTERNET_HOST_HELPER_H
 
+#include "ns3/host-cpu.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -34,6 +35,8 @@ class HostHelper
     void Install(NodeContainer nodes) const;
     /// Install on one node.
     void Install(Ptr<Node> node) const;
+    /// @return a CPU as the profile makes it, on no node (to convert cycles and times)
+    Ptr<HostCpu> CreateCpu() const;
     /**
      * Install only the stack settings (HostStack: the OS's TCP) on every node of @p nodes, no
      * CPU and no bus: for a node whose device is not clusternet's, e.g. the same TCP over ns-3's

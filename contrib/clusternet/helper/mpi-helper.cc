@@ -36,6 +36,7 @@ MpiHelper::MpiHelper()
     m_viaTransportFactory.SetTypeId(MpiViaTransport::GetTypeId());
     m_shmTransportFactory.SetTypeId(MpiShmTransport::GetTypeId());
     m_fmTransportFactory.SetTypeId(MpiFmTransport::GetTypeId());
+    m_collectivesFactory.SetTypeId(MpiCollectives::GetTypeId());
 }
 
 bool
@@ -56,6 +57,10 @@ MpiHelper::SetMpiProfile(const std::string& name)
         else if (v.target == "transport")
         {
             m_transportFactory.Set(v.attribute, StringValue(v.value));
+        }
+        else if (v.target == "coll")
+        {
+            m_collectivesFactory.Set(v.attribute, StringValue(v.value));
         }
         else if (v.target == "gmtransport")
         {
@@ -295,6 +300,7 @@ MpiHelper::StartRank(Ptr<Node> node,
     Ptr<MpiRank> r = CreateRank();
     r->SetRank(rank, size);
     r->SetTransport(transport);
+    r->SetCollectives(CreateCollectives());
     r->SetProgram(program);
     node->AddApplication(r);
     r->SetStartTime(Seconds(0));
@@ -318,6 +324,12 @@ MpiHelper::ConfigureDevices(const NetDeviceContainer& devices) const
             ProfileCatalogue::Apply(*p, "coalescer", d->GetRxCoalescer());
         }
     }
+}
+
+Ptr<MpiCollectives>
+MpiHelper::CreateCollectives() const
+{
+    return m_collectivesFactory.Create<MpiCollectives>();
 }
 
 Ptr<MpiRank>

@@ -4,6 +4,7 @@
 
 #include "ns3/gm-mcp.h"
 #include "ns3/ipv4-interface-container.h"
+#include "ns3/mpi-collectives.h"
 #include "ns3/mpi-program.h"
 #include "ns3/mpi-rank.h"
 #include "ns3/net-device-container.h"
@@ -80,6 +81,8 @@ class MpiHelper
     void ConfigureDevices(const NetDeviceContainer& devices) const;
     /// @return a rank configured from the profile and rank attributes (no transport yet)
     Ptr<MpiRank> CreateRank() const;
+    /// @return the library's collective algorithms, as its profile's `coll` table sets them
+    Ptr<MpiCollectives> CreateCollectives() const;
     /**
      * Install the ranks over TCP.
      * @param nodes rank i runs on node i (each with an IPv4 stack, HostStack, HostCpu)
@@ -122,6 +125,7 @@ class MpiHelper
     ObjectFactory m_viaTransportFactory;
     ObjectFactory m_shmTransportFactory;
     ObjectFactory m_fmTransportFactory;
+    ObjectFactory m_collectivesFactory;
     bool m_shm{false}; //!< the profile has a shared-memory device
     std::string m_transportKind{"tcp"};
     std::vector<std::string> m_nics;

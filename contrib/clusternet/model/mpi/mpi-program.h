@@ -5,6 +5,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,52 @@ namespace ns3
 {
 namespace clusternet
 {
+
+/**
+ * @ingroup clusternet
+ * @brief A communicator other than MPI_COMM_WORLD: its members, as world ranks, in the order
+ * of their ranks in it.
+ */
+struct MpiCommunicator
+{
+    uint32_t id{0};                //!< its number in the trace (1..kMaxId; 0 is MPI_COMM_WORLD)
+    std::vector<uint32_t> members; //!< world rank of communicator rank 0, 1, ...
+
+    static constexpr uint32_t kMaxId = 65535; //!< highest communicator number of a trace
+};
+
+/**
+ * @ingroup clusternet
+ * @brief A collective call: what every member of its communicator calls, with this rank's
+ * sizes. The library's algorithm (MpiCollectives) turns it into point-to-point messages.
+ */
+struct MpiCollective
+{
+    /// The collective.
+    enum Op
+    {
+        BARRIER,   //!< MPI_Barrier
+        BCAST,     //!< MPI_Bcast of @c bytes from @c root
+        REDUCE,    //!< MPI_Reduce of @c bytes to @c root
+        ALLREDUCE, //!< MPI_Allreduce of @c bytes
+        GATHER,    //!< MPI_Gather: @c bytes from each member to @c root
+        SCATTER,   //!< MPI_Scatter: @c bytes from @c root to each member
+        ALLGATHER, //!< MPI_Allgather: each member's @c bytes to every member
+        ALLTOALL,  //!< MPI_Alltoall: @c bytes from each member to each member
+        ALLTOALLV, //!< MPI_Alltoallv: @c sendBytes[j] to member j, @c recvBytes[j] from it
+    };
+
+    Op op{BARRIER};
+    uint32_t root{0};                //!< world rank of the root (BCAST, REDUCE, GATHER, SCATTER)
+    uint32_t bytes{0};               //!< size as above [bytes]
+    std::vector<uint32_t> sendBytes; //!< ALLTOALLV: to each member, by communicator rank [bytes]
+    std::vector<uint32_t> recvBytes; //!< ALLTOALLV: from each member (filled by the parser)
+    /// The members (world ranks by communicator rank); empty: MPI_COMM_WORLD
+    std::shared_ptr<const MpiCommunicator> communicator;
+
+    /// @return the collective's name as the trace format writes it ("allreduce")
+    static std::string Name(Op op);
+};
 
 /**
  * @ingroup clusternet
@@ -29,8 +76,8 @@ struct MpiOperation
         IRECV,   //!< MPI_Irecv: posts a receive, completes request @c request
         WAIT,    //!< MPI_Wait on request @c request
         WAITALL, //!< MPI_Waitall on every request still outstanding
-        BARRIER, //!< MPI_Barrier on MPI_COMM_WORLD
-        COMPUTE, //!< computation for @c duration (no MPI progress in polling libraries)
+        COMPUTE,    //!< computation for @c duration (no MPI progress in polling libraries)
+        COLLECTIVE, //!< a collective call (@c collective)
     };
 
     static constexpr int32_t ANY_SOURCE = -1; //!< MPI_ANY_SOURCE
@@ -39,10 +86,12 @@ struct MpiOperation
     Kind kind{COMPUTE};
     int32_t peer{0};      //!< destination (sends) or source (receives, or ANY_SOURCE)
     int32_t tag{0};       //!< tag (receives: or ANY_TAG)
-    uint32_t context{0};  //!< communicator context id (0: MPI_COMM_WORLD)
+    uint32_t context{0};  //!< matching context: 2 x communicator (collectives' messages: + 1)
+    uint32_t comm{0};     //!< communicator number of the trace (0: MPI_COMM_WORLD)
     uint32_t bytes{0};    //!< message length [bytes]
     uint32_t request{0};  //!< request id (ISEND, IRECV, WAIT)
     Time duration;        //!< COMPUTE
+    std::shared_ptr<const MpiCollective> collective; //!< COLLECTIVE
 
     static MpiOperation Send(int32_t peer, int32_t tag, uint32_t bytes);
     static MpiOperation Recv(int32_t peer, int32_t tag, uint32_t bytes);
@@ -50,7 +99,10 @@ struct MpiOperation
     static MpiOperation Irecv(int32_t peer, int32_t tag, uint32_t bytes, uint32_t request);
     static MpiOperation Wait(uint32_t request);
     static MpiOperation Waitall();
+    /// MPI_Barrier on MPI_COMM_WORLD
     static MpiOperation Barrier();
+    /// A collective call @p c (its communicator's number is the operation's @c comm)
+    static MpiOperation Collective(std::shared_ptr<const MpiCollective> c);
     static MpiOperation Compute(Time duration);
 
     /// @return the call as a trace-file line (without the rank)
@@ -64,6 +116,7 @@ struct MpiOperation
  * One operation per line: the rank, the call and its arguments, blank-separated; '#' starts a
  * comment. Sizes are bytes, times carry an ns-3 unit (10us, 2ms).
  *
+ *     comm 1 0 2 4        # communicator 1: world ranks 0, 2, 4 (its ranks 0, 1, 2)
  *     # rank call       arguments
  *     0      send       <dest> <tag> <bytes>
  *     1      recv       <source|any> <tag|any> <bytes>
@@ -71,8 +124,23 @@ struct MpiOperation
  *     1      irecv      <source|any> <tag|any> <bytes> <request>
  *     0      wait       <request>
  *     0      waitall
- *     0      barrier
  *     0      compute    <time>
+ *     0      barrier
+ *     0      bcast      <root> <bytes>
+ *     0      reduce     <root> <bytes>
+ *     0      allreduce  <bytes>
+ *     0      gather     <root> <bytes>      (bytes each member sends the root)
+ *     0      scatter    <root> <bytes>      (bytes the root sends each member)
+ *     0      allgather  <bytes>             (each member's contribution)
+ *     0      alltoall   <bytes>             (bytes to each member)
+ *     0      alltoallv  <b0,b1,...>         (bytes to each member, by communicator rank)
+ *
+ * Every rank number (rank, peer, root) is a world rank. A call on a communicator other than
+ * MPI_COMM_WORLD ends in comm=<id> (defined by an earlier "comm" line; the rank, its peer or
+ * root must be members). Requests are numbers below 2^31. Every member calls the same
+ * collectives on a communicator in the same order, with the same root and sizes (an
+ * alltoallv's receive sizes are the other members' send sizes); a trace where they differ is
+ * refused (MPI leaves it erroneous).
  *
  * Each rank runs its lines in file order. A trace is text with at least one operation. A send
  * longer than the receive it matches is an error in MPI (MPI_ERR_TRUNCATE, fatal under the
@@ -84,6 +152,9 @@ struct MpiOperation
 class MpiProgram
 {
   public:
+    /// Request numbers from here up are the library's own (a collective's messages).
+    static constexpr uint32_t kLibraryRequests = 0x80000000;
+
     /**
      * Parse @p text for a job of @p ranks ranks.
      * @param[out] programs one operation list per rank

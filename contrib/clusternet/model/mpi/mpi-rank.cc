@@ -21,12 +21,6 @@ namespace clusternet
 NS_LOG_COMPONENT_DEFINE("MpiRank");
 NS_OBJECT_ENSURE_REGISTERED(MpiRank);
 
-namespace
-{
-/// Context of the barrier's messages, apart from every user communicator.
-constexpr uint32_t kBarrierContext = 0x7fffffff;
-} // namespace
-
 TypeId
 MpiRank::GetTypeId()
 {
@@ -141,7 +135,7 @@ MpiRank::DoDispose()
     m_cpu = nullptr;
     m_requests.clear();
     m_current = nullptr;
-    m_barrier.clear();
+    m_collectives = nullptr;
     m_posted.clear();
     m_unexpected.clear();
     m_pendingData.clear();
@@ -157,6 +151,7 @@ MpiRank::SetRank(uint32_t rank, uint32_t size)
 {
     m_rank = rank;
     m_size = size;
+    Expand(0);
 }
 
 uint32_t
@@ -181,14 +176,58 @@ MpiRank::GetTransport() const
 void
 MpiRank::SetProgram(const std::vector<MpiOperation>& program)
 {
+    NS_ABORT_MSG_IF(m_started, "MpiRank " << m_rank << ": SetProgram after the start (Append)");
     m_program = program;
+    Expand(0);
+}
+
+void
+MpiRank::SetCollectives(Ptr<MpiCollectives> collectives)
+{
+    NS_ABORT_MSG_IF(m_started, "MpiRank " << m_rank << ": SetCollectives after the start");
+    m_collectives = collectives;
+    Expand(0);
+}
+
+void
+MpiRank::Expand(uint32_t first)
+{
+    if (first == 0)
+    {
+        m_calls.clear();
+        m_origin.clear();
+        m_collectiveCalls.clear();
+        m_libraryRequest = MpiProgram::kLibraryRequests;
+    }
+    for (uint32_t i = first; i < m_program.size(); ++i)
+    {
+        const MpiOperation& op = m_program[i];
+        std::vector<MpiOperation> calls;
+        if (op.kind == MpiOperation::COLLECTIVE)
+        {
+            if (!m_collectives)
+            {
+                m_collectives = CreateObject<MpiCollectives>();
+            }
+            int32_t tag = m_collectiveCalls[op.comm]++;
+            calls = m_collectives->Expand(*op.collective, m_size, m_rank, tag, m_libraryRequest);
+        }
+        if (calls.empty())
+        {
+            calls.push_back(op); // (a collective of one member: nothing to send)
+        }
+        m_calls.insert(m_calls.end(), calls.begin(), calls.end());
+        m_origin.insert(m_origin.end(), calls.size(), i);
+    }
 }
 
 void
 MpiRank::Append(const std::vector<MpiOperation>& ops)
 {
     bool resume = m_started && IsDone();
+    uint32_t first = m_program.size();
     m_program.insert(m_program.end(), ops.begin(), ops.end());
+    Expand(first);
     if (resume && !ops.empty())
     {
         Simulator::ScheduleNow(&MpiRank::Step, this);
@@ -204,13 +243,13 @@ MpiRank::SetDoneCallback(std::function<void(uint32_t)> done)
 bool
 MpiRank::IsDone() const
 {
-    return m_pc >= m_program.size();
+    return m_pc >= m_calls.size();
 }
 
 uint32_t
 MpiRank::GetProgramCounter() const
 {
-    return m_pc;
+    return IsDone() ? m_program.size() : m_origin[m_pc];
 }
 
 const std::vector<Time>&
@@ -240,13 +279,18 @@ MpiRank::DescribePending() const
     }
     auto who = [](int32_t v) { return v < 0 ? std::string("any") : std::to_string(v); };
     std::ostringstream os;
-    os << "rank " << m_rank << " blocked in operation " << m_pc << " '"
-       << m_program[m_pc].ToString() << "'";
+    const MpiOperation& op = m_program[m_origin[m_pc]];
+    os << "rank " << m_rank << " blocked in operation " << m_origin[m_pc] << " '" << op.ToString()
+       << "'";
+    if (op.kind == MpiOperation::COLLECTIVE)
+    {
+        os << " at its call '" << m_calls[m_pc].ToString() << "'";
+    }
     std::vector<std::string> pending;
     for (const auto& r : m_posted)
     {
         pending.push_back("recv from " + who(r->peer) + " tag " + who(r->tag) +
-                          (r->context == kBarrierContext ? " (barrier)" : ""));
+                          (r->context % 2 == 1 ? " (collective)" : ""));
     }
     for (const auto& [id, r] : m_rendezvousSends)
     {
@@ -275,7 +319,8 @@ MpiRank::DescribeLeftovers() const
     for (const auto& [id, r] : m_requests)
     {
         left.push_back("request " + std::to_string(id) + " of operation " +
-                       std::to_string(r->op) + " '" + m_program[r->op].ToString() +
+                       std::to_string(m_origin[r->op]) + " '" +
+                       m_program[m_origin[r->op]].ToString() +
                        "' never waited for");
     }
     for (const auto& u : m_unexpected)
@@ -375,7 +420,7 @@ MpiRank::Step()
         }
         return;
     }
-    const MpiOperation op = m_program[m_pc];
+    const MpiOperation op = m_calls[m_pc];
     NS_LOG_FUNCTION(this << m_rank << m_pc << op.ToString());
     m_inLibrary = op.kind != MpiOperation::COMPUTE;
     // A polling library's transport moves data only inside MPI calls; an event thread always.
@@ -419,24 +464,8 @@ MpiRank::Step()
         m_blocked = true;
         CheckBlocked();
         break;
-    case MpiOperation::BARRIER:
-        // Gather to rank 0, then release: zero-byte messages in a context of their own.
-        m_barrierStage = 1;
-        m_barrier.clear();
-        if (m_rank == 0)
-        {
-            for (uint32_t i = 1; i < m_size; ++i)
-            {
-                m_barrier.push_back(PostRecv(i, 0, kBarrierContext, 0));
-            }
-        }
-        else
-        {
-            m_barrier.push_back(StartSend(0, 0, kBarrierContext, 0));
-            m_barrier.push_back(PostRecv(0, 0, kBarrierContext, 0));
-        }
-        m_blocked = true;
-        CheckBlocked();
+    case MpiOperation::COLLECTIVE:
+        Complete(); // a collective of one member: no call to make
         break;
     case MpiOperation::COMPUTE:
         RunCpu(op.duration, [this]() { Complete(); }, Thread::COMPUTE);
@@ -462,7 +491,7 @@ MpiRank::CheckBlocked()
     {
         return;
     }
-    const MpiOperation& op = m_program[m_pc];
+    const MpiOperation& op = m_calls[m_pc];
     bool done = false;
     switch (op.kind)
     {
@@ -495,28 +524,6 @@ MpiRank::CheckBlocked()
         if (done)
         {
             m_requests.clear();
-        }
-        break;
-    case MpiOperation::BARRIER:
-        done = true;
-        for (const auto& r : m_barrier)
-        {
-            done = done && r->done;
-        }
-        if (done && m_rank == 0 && m_barrierStage == 1 && m_size > 1)
-        {
-            m_barrierStage = 2;
-            m_barrier.clear();
-            for (uint32_t i = 1; i < m_size; ++i)
-            {
-                m_barrier.push_back(StartSend(i, 0, kBarrierContext, 0));
-            }
-            CheckBlocked();
-            return;
-        }
-        if (done)
-        {
-            m_barrier.clear();
         }
         break;
     default:
@@ -564,9 +571,13 @@ void
 MpiRank::Complete()
 {
     NS_LOG_FUNCTION(this << m_rank << m_pc);
-    m_completion.push_back(Simulator::Now());
-    m_opTrace(m_rank, m_pc);
+    const uint32_t op = m_origin[m_pc];
     ++m_pc;
+    if (m_pc == m_calls.size() || m_origin[m_pc] != op)
+    {
+        m_completion.push_back(Simulator::Now());
+        m_opTrace(m_rank, op);
+    }
     m_inLibrary = false;
     Simulator::ScheduleNow(&MpiRank::Step, this);
 }
@@ -706,10 +717,7 @@ MpiRank::Received(std::shared_ptr<Request> r)
         return;
     }
     r->done = true;
-    if (r->context != kBarrierContext)
-    {
-        m_recvTrace(r->peer, r->tag, r->length);
-    }
+    m_recvTrace(r->peer, r->tag, r->length);
     CheckBlocked();
 }
 

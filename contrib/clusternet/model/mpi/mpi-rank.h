@@ -2,6 +2,7 @@
 #ifndef CLUSTERNET_MPI_RANK_H
 #define CLUSTERNET_MPI_RANK_H
 
+#include "mpi-collectives.h"
 #include "mpi-program.h"
 #include "mpi-transport.h"
 
@@ -78,6 +79,8 @@ class MpiRank : public Application
     void SetProgram(const std::vector<MpiOperation>& program);
     /// Add operations at the end of the program; a rank that had finished goes on with them.
     void Append(const std::vector<MpiOperation>& ops);
+    /// The library's collective algorithms (default: MpiCollectives' attribute defaults).
+    void SetCollectives(Ptr<MpiCollectives> collectives);
     /// Called whenever the rank runs out of operations.
     void SetDoneCallback(std::function<void(uint32_t rank)> done);
 
@@ -85,14 +88,15 @@ class MpiRank : public Application
     bool IsDone() const;
     /// @return the index of the operation running (the program's size when done)
     uint32_t GetProgramCounter() const;
-    /// @return when each completed operation completed, in program order
+    /// @return when each completed operation completed, in program order (a collective
+    /// completes with the last of its point-to-point calls)
     const std::vector<Time>& GetCompletionTimes() const;
     /// @return "" when done, else what the rank waits for (operation and pending requests)
     std::string DescribePending() const;
     /// @return what a finished rank left undone: requests it started and never waited for,
     /// and messages that reached it and no receive took ("" when nothing)
     std::string DescribeLeftovers() const;
-    /// @return messages this rank sent to rank @p peer (every send call and barrier step)
+    /// @return messages this rank sent to rank @p peer (every send call, collectives' included)
     uint64_t GetMessagesSentTo(uint32_t peer) const;
     /// @return messages from rank @p peer that a receive of this rank took
     uint64_t GetMessagesReceivedFrom(uint32_t peer) const;
@@ -139,6 +143,9 @@ class MpiRank : public Application
     void StartApplication() override;
     void StopApplication() override;
 
+    /// Turn the program's operations from @p first on into the calls the rank runs (a
+    /// collective into its point-to-point calls).
+    void Expand(uint32_t first);
     /// Run the operation at the program counter.
     void Step();
     /// The operation at the program counter completed.
@@ -194,8 +201,13 @@ class MpiRank : public Application
     Ptr<HostCpu> m_cpu;
     uint32_t m_rank{0};
     uint32_t m_size{1};
-    std::vector<MpiOperation> m_program;
-    uint32_t m_pc{0};
+    std::vector<MpiOperation> m_program; //!< the operations as given
+    std::vector<MpiOperation> m_calls;   //!< the calls run: collectives expanded
+    std::vector<uint32_t> m_origin;      //!< the operation of m_program each call belongs to
+    uint32_t m_pc{0};                    //!< the call running (index into m_calls)
+    Ptr<MpiCollectives> m_collectives;
+    std::map<uint32_t, int32_t> m_collectiveCalls; //!< collectives expanded, by communicator
+    uint32_t m_libraryRequest{MpiProgram::kLibraryRequests}; //!< next request of collectives
     bool m_started{false};
     bool m_inLibrary{false}; //!< inside an MPI call (polling progress happens)
     bool m_blocked{false};   //!< the running operation waits for requests
@@ -205,8 +217,6 @@ class MpiRank : public Application
 
     std::map<uint32_t, std::shared_ptr<Request>> m_requests; //!< by program request id
     std::shared_ptr<Request> m_current;                       //!< blocking SEND/RECV
-    std::vector<std::shared_ptr<Request>> m_barrier;          //!< barrier's requests
-    uint32_t m_barrierStage{0};
     std::list<std::shared_ptr<Request>> m_posted;             //!< posted receives
     std::list<Unexpected> m_unexpected;                       //!< arrival order
     std::map<uint64_t, std::shared_ptr<Request>> m_rendezvousSends;   //!< by message id

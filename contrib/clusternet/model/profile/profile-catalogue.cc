@@ -759,6 +759,7 @@ ProfileCatalogue::Targets()
         {"mpi", "shm", "ns3::clusternet::MpiShmTransport"},
         {"mpi", "gmtransport", "ns3::clusternet::MpiGmTransport"},
         {"mpi", "coalescer", "ns3::clusternet::InterruptCoalescer"},
+        {"mpi", "coll", "ns3::clusternet::MpiCollectives"},
     };
     return targets;
 }
