@@ -24,6 +24,10 @@ machine is noisy; run it on an idle one, after ./ns3 build).
       --runs runs against part (e)'s median Table 1 point and ns-3's floor, and both models'
       median |error| against seed 000's Table 1 peaks (SimGrid has no MTU, NIC or socket
       buffer: one curve for every configuration).
+  (h) mpi-replay of an OTF2 trace of 1024 ranks (clusternet.synthetic.stencil: a 32 x 32
+      stencil, halo exchange and an allreduce per step, --replay-steps steps) over MPICH-GM on
+      the 1024-host Clos of XBar16 switches at GM level, the point run as a worker runs it:
+      its events, Simulator::Run() wall, events per second and peak RSS.
 """
 
 import argparse
@@ -37,7 +41,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCENARIOS = os.path.join(ROOT, "build", "scenarios")
-PARTS = ("a", "c", "d", "e", "f", "g")
+PARTS = ("a", "c", "d", "e", "f", "g", "h")
 
 
 #: The headline figures of this run: (part, figure, value, unit), written to figures.csv.
@@ -159,6 +163,40 @@ def clos(sizes, out):
         figure("c", f"Clos all-to-all {hosts} hosts x {msg} B: events per second",
                events / wall / 1e6 if wall else 0, "Mevents/s")
         figure("c", f"Clos all-to-all {hosts} hosts x {msg} B: peak RSS", rss, "MB")
+
+
+def replay1024(steps, out):
+    """Part (h): a 1024-rank OTF2 trace replayed at GM level on the Clos."""
+    import json
+
+    from clusternet.synthetic import stencil
+
+    print(f"(h) mpi-replay, 1024-rank OTF2 stencil, {steps} steps, MPICH-GM on the Clos",
+          flush=True)
+    began = time.monotonic()
+    anchor = stencil(os.path.join(out, "stencil"), side=32, steps=steps)
+    print(f"  trace written in {time.monotonic() - began:.1f} s: {anchor}", flush=True)
+    exe = os.path.join(SCENARIOS, "mpi-replay")
+    args = [f"--trace={anchor}", "--stack=mpich-gm", "--host=athlonxp2800-fbsd47",
+            "--lanai=lanai72", f"--out={out}/replay"]
+    point = json.loads(run([exe, *args, "--list-points=1"]))["points"][0]
+    began = time.monotonic()
+    text = run([exe, *args, f"--run-point={point['file']}", f"--point-out={out}/replay.csv"])
+    whole = time.monotonic() - began
+    kv = dict(re.findall(r"(\w+)=([^\s;]+)", text))
+    try:
+        events = int(kv["events"])
+        wall = float(kv["wall_run_s"])
+        rss = float(kv["peak_rss_MB"])
+    except (KeyError, ValueError):
+        raise BenchError(f"mpi-replay printed no figures: {text[-300:]}") from None
+    print(f"  events {events}, Simulator::Run() {wall:.2f} s ({events / wall / 1e6 if wall else 0:.2f}"
+          f" Mevents/s), whole point {whole:.1f} s (with the conversion), peak RSS {rss:.1f} MB",
+          flush=True)
+    figure("h", "1024-rank OTF2 replay, GM on the Clos: events", events, "events")
+    figure("h", "1024-rank OTF2 replay, GM on the Clos: Simulator::Run() wall", wall, "s")
+    figure("h", "1024-rank OTF2 replay, GM on the Clos: whole point", whole, "s")
+    figure("h", "1024-rank OTF2 replay, GM on the Clos: peak RSS", rss, "MB")
 
 
 def defaults(out):
@@ -349,8 +387,10 @@ def main(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="\n".join(__doc__.splitlines()[2:]))
     parser.add_argument("--parts", default="a,c,d",
-                        help="which parts to run, comma-separated: a (with b), c, d, e, f, g "
-                             "[a,c,d]")
+                        help="which parts to run, comma-separated: a (with b), c, d, e, f, g, "
+                             "h [a,c,d]")
+    parser.add_argument("--replay-steps", default="10",
+                        help="part (h)'s stencil steps [1-1000] [10]")
     parser.add_argument("--jobs", default="2", help="part (f)'s workers [1-256] [2]")
     parser.add_argument("--runs", default="3", help="runs of parts (a) and (g) [1-20] [3]")
     parser.add_argument("--bytes", default="100000000",
@@ -364,7 +404,9 @@ def main(argv):
     args = parser.parse_args(argv)
     parts = [p for p in args.parts.split(",") if p]
     if not parts or any(p not in PARTS for p in parts):
-        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d, e, f, g")
+        fail(f"--parts: '{args.parts}' is not a comma-separated list of a, c, d, e, f, g, h")
+    if not args.replay_steps.isdigit() or not 1 <= int(args.replay_steps) <= 1000:
+        fail(f"--replay-steps: '{args.replay_steps}' is not a whole number 1-1000")
     if not args.jobs.isdigit() or not 1 <= int(args.jobs) <= 256:
         fail(f"--jobs: '{args.jobs}' is not a whole number 1-256")
     if not args.runs.isdigit() or not 1 <= int(args.runs) <= 20:
@@ -389,6 +431,8 @@ def main(argv):
                 simgrid(int(args.runs), table1, out)
             if "f" in parts:
                 reproduction(int(args.jobs), out)
+            if "h" in parts:
+                replay1024(int(args.replay_steps), out)
         except BenchError as e:
             print(f"./ns3 bench: {e}", file=sys.stderr)
             return 1
