@@ -31,13 +31,13 @@ def times(data):
 # ---------------------------------------------------------------------------------------------
 # The three patterns, each as an OTF2 archive and as the text the same program is.
 
-def ping_pong(path):
+def ping_pong(path, compute_ns=10_000):
     """10 round trips of 1024 bytes; rank 1 computes 10 us before each answer."""
     with TraceWriter(path, 2) as w:
         for _ in range(10):
             w.send(0, 1, 5, 1024)
             w.recv(1, 0, 5, 1024)
-            w.compute(1, 10_000)
+            w.compute(1, compute_ns)
             w.send(1, 0, 6, 1024)
             w.recv(0, 1, 6, 1024)
     text = ["0 send 1 5 1024\n0 recv 1 6 1024\n" * 10,
@@ -124,6 +124,24 @@ def test_nas_like_text_is_the_converted_archive(tmp_path):
     body = [line for line in converted.splitlines() if not line.startswith("#")]
     expect = [line.replace("compute 50us", "compute 50000ns") for line in text.splitlines()]
     assert ranks == 4 and body == expect
+
+
+def test_ping_pong_time_by_hand(scenario_bin, scenario_env, tmp_path):
+    """Rank 1 computes before each answer while rank 0 waits for it: once the computation
+    outlasts what rank 0 still does after its send (the send's completion), every further
+    microsecond of it delays each of the 10 replies by one microsecond. So 30 us instead of
+    10 us end the ping-pong 10 x 20 us later (to within the phase of the LANai's dispatch loop,
+    tens of ns); every steady-state round trip is the same."""
+    args = ["--stack=mpich-gm", *ATHLON]
+    ends = []
+    for us in (10, 30):
+        anchor, _ = ping_pong(tmp_path / f"a{us}", compute_ns=us * 1000)
+        d = replay(scenario_bin, scenario_env, anchor, tmp_path / f"o{us}", *args)
+        ends.append(d.completed_us.max())
+        t0 = d[d["rank"] == 0].set_index("index")["completed_us"]
+        trips = [t0[2 * k + 1] - t0[2 * k - 1] for k in range(5, 10)]
+        assert max(trips) - min(trips) < 0.1, trips
+    assert ends[1] - ends[0] == pytest.approx(200.0, abs=0.1)
 
 
 def test_allreduce_loop_time_by_hand(scenario_bin, scenario_env, tmp_path):
