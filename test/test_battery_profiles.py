@@ -653,7 +653,7 @@ def cpp_cases():
 def test_the_programs_refuse_every_fault_with_its_line(tmp_path):
     """About 150 cases through the programs, two at a time."""
     cases = cpp_cases()
-    assert 100 <= len(cases) <= 170, len(cases)
+    assert 100 <= len(cases) <= 190, len(cases)  # grows with the targets (coll: 172)
 
     def one(k_case):
         k, case = k_case
