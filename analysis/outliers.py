@@ -80,7 +80,7 @@ EXPLAINED = {
         "(s001-06); the per-fragment cost that would slow it also lengthens the LogP gap that "
         "seed 001 measured"),
     ("nas-overlap", "stack=lampi-tcp-ed-vs-gm;suite=15configs", "configs_matching_or_beating"): (
-        "TCP-ED comes near GM only through the IS races (s003-25): the overlap the paper credits, "
+        "TCP-ED comes near GM only on IS (s003-25): the overlap the paper credits, "
         "non-blocking long messages progressed by the event thread during computation, does not "
         "happen under libc_r's time slices in the model"),
 }

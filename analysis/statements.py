@@ -1437,38 +1437,46 @@ STATEMENTS = [
               "LA-MPI using TCP over Ethernet (LA-MPI-TCP) consistently performs worse than LA-MPI "
               "using GM over Myrinet (LA-MPI-GM) on all of the 5 NAS benchmarks",
               "nas-overlap", "LA-MPI-TCP time > LA-MPI-GM time in every configuration",
-              s003_tcp_worse_everywhere, True,
-              "narrowly for IS. The IS rows turn on a posting race in the alltoallv: when the "
-              "ranks post close together TCP's rendezvous CTSs all leave before the bulk data, "
-              "otherwise a CTS waits on the per-pair socket behind the bulk data its rank sends "
-              "to that peer (one message at a time per socket, LA-MPI tcppeer.cc). Which way it "
-              "goes moves with fractions of a microsecond of host cost"),
+              s003_tcp_worse_everywhere, False,
+              "LA-MPI-TCP beats GM on IS with eight ranks. With LA-MPI's own alltoallv (every "
+              "send in rank order, then every receive) IS's bulk pairs cross the switch in its "
+              "faster regime: the switch's small per-port buffers send PAUSE, which stops whole "
+              "sending hosts, and how much depends on the posting order. With large port "
+              "buffers TCP's all-to-all is faster still, and faster than GM's (the study's "
+              "'What is left')"),
     Statement("s003-24", "003", "4",
               "when TCP is used in a more efficient manner (LA-MPI-TCP-ED), it reduces the overall "
               "performance advantage of LA-MPI-GM", "nas-overlap",
-              "mean normalized time: TCP-ED below TCP", s003_ed_beats_tcp_on_average, True,
-              "narrowly: TCP-ED is close to TCP on BT, SP, LU and MG (libc_r runs the event "
-              "thread only when the computing thread's slice expires, so it rarely progresses a "
-              "transfer during computation); the IS races of s003-23 decide, and went the other "
-              "way before the host costs were refitted"),
+              "mean normalized time: TCP-ED below TCP", s003_ed_beats_tcp_on_average, False,
+              "TCP-ED is close to TCP on BT, SP, LU and MG (libc_r runs the event thread only "
+              "when the computing thread's slice expires, so it rarely progresses a transfer "
+              "during computation), and IS decides: its alltoallv has no computation to overlap, "
+              "and in the switch's PAUSE regime (s003-23) TCP-ED moves IS C's keys slower than "
+              "TCP"),
     Statement("s003-25", "003", "4",
               "LA-MPI-TCP-ED is able to match or beat LA-MPI-GM on 6 out of the 15 benchmark "
               "configurations",
               "nas-overlap", "TCP-ED time <= GM time in 5-7 of the 15 configurations",
               s003_ed_matches_gm_somewhere, False,
-              "TCP-ED comes near GM only through the IS races of s003-23; the overlap the paper "
-              "credits (non-blocking long messages progressed by the event thread during "
-              "computation) does not happen under libc_r's time slices in the model"),
+              "TCP-ED comes near GM only on IS (s003-23); the overlap the paper credits "
+              "(non-blocking long messages progressed by the event thread during computation) "
+              "does not happen under libc_r's time slices in the model"),
     Statement("s003-26", "003", "4",
               "moving to a bigger cluster, or a larger data-set improves LA-MPI-TCP-ED with "
               "respect to LA-MPI-GM", "nas-overlap",
               "TCP-ED / GM, mean over benchmarks: B.8-9 below B.4, C.8-9 below B.8-9",
-              s003_ed_improves_with_scale, True),
+              s003_ed_improves_with_scale, False,
+              "IS decides the class and size trend, and its TCP rows follow the switch's PAUSE "
+              "regime (s003-23), not the event thread"),
     Statement("s003-27", "003", "4",
               "the performance of these benchmarks with MPICH-GM differs from that with LA-MPI-GM "
               "by only 0.25%", "nas-overlap",
               "mean (MPICH-GM / LA-MPI-GM - 1) within one percentage point of 0.25 %",
-              s003_mpich_close_to_lampi_gm, True),
+              s003_mpich_close_to_lampi_gm, False,
+              "MPICH-GM is slower on IS, whose alltoallv is the one bulk collective: MPICH's "
+              "interleaves each receive with its send, LA-MPI posts all its sends first, then "
+              "its receives; which part of the rendezvous over GM makes the difference was not "
+              "traced. BT, SP, LU and MG stay close"),
     # ---------------------------------------------------------------- seed 000
     Statement("s000-01", "000", "2.2",
               "the MAC layer prevents the upper layers from sending until the buffer has room to "

@@ -46,7 +46,8 @@ struct NasJob
  * @brief Skeletons of the NAS Parallel Benchmarks BT, SP, LU, MG and IS (MPI versions) as
  * per-rank operation lists: each time step's computation, as the benchmark's operation count
  * over a sustained per-process rate split between its phases, and its real communication
- * pattern (partners, message sizes, blocking or not, collectives expanded by MpiJobBuilder).
+ * pattern (partners, message sizes, blocking or not; collectives as calls that each rank's
+ * MPI library runs by its own algorithms, MpiCollectives).
  *
  * Patterns follow the NPB MPI sources as of NPB 2.x (the NPB 3.3 structure but for BT's
  * solve, where NPB 2.x forms each cell's lhs between the stage's receive and its waits): BT

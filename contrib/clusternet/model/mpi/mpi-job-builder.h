@@ -5,6 +5,7 @@
 #include "mpi-program.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -14,21 +15,13 @@ namespace clusternet
 
 /**
  * @ingroup clusternet
- * @brief Builds the operation lists of a job rank by rank, with MPI collectives expanded into
- * the point-to-point messages MPICH's algorithms send (so any MPI profile and transport carries
- * them): Allreduce by recursive doubling (a non-power-of-two job first folds its extra ranks
- * in and last sends them the result), Bcast and Reduce by binomial trees, Alltoall(v) as every
- * receive and send posted at once and one wait, as MPICH does for medium messages.
- *
- * Collective messages use their own context, so they never match the application's receives.
- * Request numbers are allocated per rank.
+ * @brief Builds the operation lists of a job rank by rank: point-to-point calls, computation
+ * and collectives on MPI_COMM_WORLD, which each rank runs by its library's algorithms
+ * (MpiCollectives, the profile's `coll` table). Request numbers are allocated per rank.
  */
 class MpiJobBuilder
 {
   public:
-    /// Context of collective operations' messages.
-    static constexpr uint32_t kCollectiveContext = 1;
-
     explicit MpiJobBuilder(uint32_t ranks);
 
     /// @return the number of ranks
@@ -59,12 +52,11 @@ class MpiJobBuilder
     void Barrier();
 
   private:
-    /// Rank @p rank exchanges with @p peer: both directions posted, then one wait for both.
-    void Exchange(uint32_t rank, uint32_t peer, uint32_t sendBytes, uint32_t recvBytes, int32_t tag);
+    /// Every rank calls the collective @p fill describes for it.
+    void Collective(const std::function<void(uint32_t rank, MpiCollective& c)>& fill);
 
     std::vector<std::vector<MpiOperation>> m_programs;
     std::vector<uint32_t> m_nextRequest;
-    int32_t m_collectiveTag{0}; //!< distinct tag per collective call
 };
 
 } // namespace clusternet
