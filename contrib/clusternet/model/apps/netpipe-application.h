@@ -43,6 +43,9 @@ class NetpipeApplication : public Application
         uint32_t repeats; //!< round trips per timing
     };
 
+    /// Signature of the Sample trace: a block size [bytes] and its one-way time.
+    typedef void (*SampleCallback)(uint32_t bytes, Time oneWay);
+
     static TypeId GetTypeId();
     NetpipeApplication();
     ~NetpipeApplication() override;

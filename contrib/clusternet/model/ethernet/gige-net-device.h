@@ -59,6 +59,9 @@ class GigeNetDevice : public EthernetSwitchPort
     static constexpr uint32_t IFG = 12;         //!< interframe gap [bytes]
     static constexpr uint32_t MIN_FRAME = 64;   //!< minimum frame, header to FCS [bytes]
 
+    /// Signature of the PauseTx and PauseRx traces: the PAUSE frame's quanta (0 = resume).
+    typedef void (*PauseCallback)(uint16_t quanta);
+
     static TypeId GetTypeId();
     GigeNetDevice();
     ~GigeNetDevice() override;

@@ -49,6 +49,9 @@ class HostCpu : public Object
     /// takes when there is no HostCpu (and the default of Clock) [MHz].
     static constexpr double REFERENCE_CLOCK_MHZ = 450.0;
 
+    /// Signature of the WorkStart trace: the item's CPU time and its Priority.
+    typedef void (*WorkStartCallback)(Time cost, uint8_t priority);
+
     static TypeId GetTypeId();
     HostCpu();
     ~HostCpu() override;

@@ -52,6 +52,9 @@ class PciBus : public Object
         PIO_READ = 3,  //!< CPU reads a device register (uncached, non-posted)
     };
 
+    /// Signature of the Burst trace: the burst's bytes and direction.
+    typedef void (*BurstCallback)(uint32_t bytes, uint8_t direction);
+
     static TypeId GetTypeId();
     PciBus();
     ~PciBus() override;
