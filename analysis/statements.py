@@ -421,21 +421,22 @@ def s003_ed_all_unexpected(data):
 
 # ---------------------------------------------------------------- seed 003, sec. 4 (NAS)
 
-def nas_normalized(data):
-    """Execution time over LA-MPI-GM's for each (config, stack)."""
+def _nas_over_gm(data):
+    """Execution time over LA-MPI-GM's, a table of config rows and stack columns (the long
+    form, one row per (config, stack), is :func:`analysis.predictions.nas_normalized`)."""
     t = data.groupby(["config", "stack"])["time_s"].mean().unstack()
     return t.div(t["lampi-gm"], axis=0)
 
 
 def s003_tcp_worse_everywhere(data):
-    n = nas_normalized(data)["lampi-tcp"]
+    n = _nas_over_gm(data)["lampi-tcp"]
     bad = n[n <= 1.0]
     return bad.empty, (f"LA-MPI-TCP / GM from {_fmt(n.min())} to {_fmt(n.max())}"
                        + ("" if bad.empty else f"; not worse on {', '.join(bad.index)}"))
 
 
 def s003_ed_beats_tcp_on_average(data):
-    n = nas_normalized(data)
+    n = _nas_over_gm(data)
     ed, tcp = n["lampi-tcp-ed"].mean(), n["lampi-tcp"].mean()
     return ed < tcp, f"mean over configs: TCP-ED {_fmt(ed)}, TCP {_fmt(tcp)} (GM = 1)"
 
@@ -443,7 +444,7 @@ def s003_ed_beats_tcp_on_average(data):
 def s003_ed_matches_gm_somewhere(data):
     # "match or beat LA-MPI-GM on 6 out of the 15 benchmark configurations": a count, read
     # within one configuration (as reference/README.md scores counts).
-    ed = nas_normalized(data)["lampi-tcp-ed"]
+    ed = _nas_over_gm(data)["lampi-tcp-ed"]
     wins = ed[ed <= 1.0]
     best = ed.sort_values().head(3)
     return abs(len(wins) - 6) <= 1, (
@@ -462,14 +463,14 @@ def _size_trend(ed):
 
 
 def s003_ed_improves_with_scale(data):
-    small, big, large = _size_trend(nas_normalized(data)["lampi-tcp-ed"])
+    small, big, large = _size_trend(_nas_over_gm(data)["lampi-tcp-ed"])
     a, b, c = small.mean(), big.mean(), large.mean()
     return b < a and c < b, (f"TCP-ED / GM, mean over benchmarks: B on 4 ranks {_fmt(a)}, B on "
                              f"8-9 {_fmt(b)}, C on 8-9 {_fmt(c)}")
 
 
 def s003_mpich_close_to_lampi_gm(data):
-    n = nas_normalized(data)
+    n = _nas_over_gm(data)
     if "mpich-gm" not in n:
         raise KeyError("no mpich-gm rows")
     # "differs ... by only 0.25%": the mean difference, within one percentage point (as

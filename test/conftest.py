@@ -94,6 +94,44 @@ class Reproduction:
         return self.folder
 
 
+@pytest.fixture
+def no_figures(monkeypatch, request):
+    """Skip the (slow) PNG output of the report of the test module's ``SCENARIO``, in report
+    tests that do not look at the figures."""
+    from analysis import report
+
+    monkeypatch.setitem(report.FIGURES, request.module.SCENARIO, [])
+
+
+@pytest.fixture
+def results_folder(tmp_path):
+    """Return a function writing ``data`` (a DataFrame, or the file's text) as the data.csv of
+    a new results folder under tmp_path, and giving the folder."""
+
+    def write(data):
+        results = tmp_path / "results"
+        results.mkdir()
+        if isinstance(data, str):
+            (results / "data.csv").write_text(data)
+        else:
+            data.to_csv(results / "data.csv", index=False)
+        return results
+
+    return write
+
+
+@pytest.fixture
+def run_report():
+    """Return a function running ``python -m analysis.report ARGS`` from the repository; it
+    gives the CompletedProcess (text output captured)."""
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=ROOT,
+                              env=dict(os.environ), capture_output=True, text=True, timeout=60)
+
+    return run
+
+
 @pytest.fixture(scope="session")
 def reproduction(tmp_path_factory, scenario_bin):
     """The session's :class:`Reproduction` (the scenarios' default runs, with their reports)."""

@@ -5,20 +5,15 @@ The expected values are worked out by hand from the small synthetic curves below
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-
 from analysis.plots import raw_bw_figure, raw_latency_figure
 from analysis.predictions import (PREDICTION_COLUMNS, InputError, raw_bw_predictions,
                                   raw_latency_predictions, raw_predictions)
 from analysis.summary import SUMMARY_COLUMNS
-from analysis import report as report_module
 from analysis.report import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -186,31 +181,9 @@ def test_raw_figures():
     assert list(ax.get_lines()[1].get_ydata()) == [1.0, 4.0, 800.0, 960.0]
 
 
-@pytest.fixture
-def no_figures(monkeypatch):
-    """Skip the (slow) PNG output in report tests that do not look at the figures."""
-    monkeypatch.setitem(report_module.FIGURES, SCENARIO, [])
-
-
-def _results(tmp_path, data):
-    results = tmp_path / "results"
-    results.mkdir()
-    if isinstance(data, str):
-        (results / "data.csv").write_text(data)
-    else:
-        data.to_csv(results / "data.csv", index=False)
-    return results
-
-
-def _run_cli(*args):
-    env = dict(os.environ)
-    return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60)
-
-
-def test_cli_end_to_end(tmp_path):
-    results = _results(tmp_path, synthetic())
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_end_to_end(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic())
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}-bw.png",
@@ -245,16 +218,16 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
     assert "n=7 median |err|" in capsys.readouterr().out
 
 
-def test_summary_written_without_warning(tmp_path, capsys, no_figures):
-    results = _results(tmp_path, synthetic())
+def test_summary_written_without_warning(tmp_path, capsys, no_figures, results_folder):
+    results = results_folder(synthetic())
     assert main([SCENARIO, "--results", str(results)]) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
     assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]  # no predictions.csv
 
 
-def test_other_reference_prints_the_simulated_values(tmp_path, capsys, no_figures):
-    results = _results(tmp_path, synthetic())
+def test_other_reference_prints_the_simulated_values(tmp_path, capsys, no_figures, results_folder):
+    results = results_folder(synthetic())
     assert main([SCENARIO, "--results", str(results), "--reference",
                  str(FIXTURES / "reference_small.csv")]) == 0
     out = capsys.readouterr().out
@@ -262,8 +235,8 @@ def test_other_reference_prints_the_simulated_values(tmp_path, capsys, no_figure
     assert "summary.csv not written" in out and "Simulated values (7)" in out
 
 
-def test_missing_reference_file_is_refused(tmp_path, capsys, no_figures):
-    results = _results(tmp_path, synthetic())
+def test_missing_reference_file_is_refused(tmp_path, capsys, no_figures, results_folder):
+    results = results_folder(synthetic())
     missing = tmp_path / "nowhere.csv"
     assert main([SCENARIO, "--results", str(results), "--reference", str(missing)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -271,17 +244,17 @@ def test_missing_reference_file_is_refused(tmp_path, capsys, no_figures):
     assert sorted(os.listdir(results)) == ["data.csv"]
 
 
-def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
+def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures, results_folder):
     data = synthetic()
-    results = _results(tmp_path, data[data["net"] == "gige"])
+    results = results_folder(data[data["net"] == "gige"])
     assert main([SCENARIO, "--results", str(results)]) == 0
     summary = pd.read_csv(results / "summary.csv")
     assert len(summary) == 7 and summary["sim_value"].notna().sum() == 3
 
 
-def test_cli_missing_column_exits_2_with_one_line(tmp_path):
-    results = _results(tmp_path, synthetic().drop(columns=["mbps", "coalesce"]))
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_missing_column_exits_2_with_one_line(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic().drop(columns=["mbps", "coalesce"]))
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
@@ -290,9 +263,9 @@ def test_cli_missing_column_exits_2_with_one_line(tmp_path):
     assert os.listdir(results) == ["data.csv"]
 
 
-def test_non_numeric_value_exits_2(tmp_path, capsys):
+def test_non_numeric_value_exits_2(tmp_path, capsys, results_folder):
     text = ",".join(COLUMNS) + "\ngige,on,pro1000mt,h,4,fast,8.0,64\n"
-    results = _results(tmp_path, text)
+    results = results_folder(text)
     assert main([SCENARIO, "--results", str(results)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "latency_us" in err

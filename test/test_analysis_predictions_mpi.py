@@ -5,21 +5,16 @@ The expected values are worked out by hand from the small synthetic stacks below
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
 
 from analysis.plots import lampi_bw_figure, lampi_latency_figure
 from analysis.predictions import (LAMPI_COLUMNS, PREDICTION_COLUMNS, InputError,
                                   lampi_predictions, mpi_bw_predictions,
                                   mpi_latency_predictions, predictions_for)
 from analysis.summary import SUMMARY_COLUMNS
-from analysis import report as report_module
 from analysis.report import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -258,31 +253,9 @@ def test_lampi_bw_figure():
     assert not any("line rate" in label for label in _labels(ax))
 
 
-@pytest.fixture
-def no_figures(monkeypatch):
-    """Skip the (slow) PNG output in report tests that do not look at the figures."""
-    monkeypatch.setitem(report_module.FIGURES, SCENARIO, [])
-
-
-def _results(tmp_path, data):
-    results = tmp_path / "results"
-    results.mkdir()
-    if isinstance(data, str):
-        (results / "data.csv").write_text(data)
-    else:
-        data.to_csv(results / "data.csv", index=False)
-    return results
-
-
-def _run_cli(*args):
-    env = dict(os.environ)
-    return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60)
-
-
-def test_cli_end_to_end(tmp_path):
-    results = _results(tmp_path, synthetic())
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_end_to_end(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic())
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}-bw.png", f"{SCENARIO}.png",
@@ -317,16 +290,16 @@ def test_sample_fixture_in_process(tmp_path, capsys, no_figures):
          937.213, -0.733], abs=1e-6)
 
 
-def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
-    results = _results(tmp_path, without(synthetic(), ["lampi-gm"]))
+def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures, results_folder):
+    results = results_folder(without(synthetic(), ["lampi-gm"]))
     assert main([SCENARIO, "--results", str(results)]) == 0
     summary = pd.read_csv(results / "summary.csv")
     assert len(summary) == 10 and summary["sim_value"].notna().sum() == 6
 
 
-def test_cli_missing_columns_exit_2_with_one_line(tmp_path):
-    results = _results(tmp_path, synthetic().drop(columns=["stack", "mbps"]))
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_missing_columns_exit_2_with_one_line(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic().drop(columns=["stack", "mbps"]))
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
@@ -335,11 +308,11 @@ def test_cli_missing_columns_exit_2_with_one_line(tmp_path):
     assert os.listdir(results) == ["data.csv"]
 
 
-def test_non_numeric_value_exits_2(tmp_path, capsys):
+def test_non_numeric_value_exits_2(tmp_path, capsys, results_folder):
     text = (",".join(COLUMNS) + "\n"
             "lampi-tcp,gige,pro1000mt,h,4,24.2,2.3,20,1000,0.0\n"
             "lampi-tcp,gige,pro1000mt,h,eight,24.3,4.6,20,1000,0.0\n")
-    results = _results(tmp_path, text)
+    results = results_folder(text)
     assert main([SCENARIO, "--results", str(results)]) == 2
     captured = capsys.readouterr()
     assert len(captured.err.strip().splitlines()) == 1 and "msg_bytes" in captured.err

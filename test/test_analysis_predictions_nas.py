@@ -6,17 +6,11 @@ and the ratios are exact in floating point).
 """
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
 from matplotlib.colors import to_rgba
 
-REPO = Path(__file__).resolve().parents[1]
-
-from analysis import report as report_module
 from analysis.plots import nas_figure, plot_nas
 from analysis.predictions import (NAS_COLUMNS, NAS_CONFIGS, NAS_STACKS,
                                   PREDICTION_COLUMNS, SCENARIO_PREDICTIONS, InputError,
@@ -346,31 +340,9 @@ def test_report_figure_registration():
         ("", plot_nas, "NAS execution time normalized to LA-MPI-GM, seed 003 Fig. 5")]
 
 
-@pytest.fixture
-def no_figures(monkeypatch):
-    """Skip the (slow) PNG output in report tests that do not look at the figures."""
-    monkeypatch.setitem(report_module.FIGURES, SCENARIO, [])
-
-
-def _results(tmp_path, data):
-    results = tmp_path / "results"
-    results.mkdir()
-    if isinstance(data, str):
-        (results / "data.csv").write_text(data)
-    else:
-        data.to_csv(results / "data.csv", index=False)
-    return results
-
-
-def _run_cli(*args):
-    env = dict(os.environ)
-    return subprocess.run([sys.executable, "-m", "analysis.report", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60)
-
-
-def test_cli_end_to_end(tmp_path):
-    results = _results(tmp_path, synthetic())
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_end_to_end(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic())
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert sorted(os.listdir(results)) == ["data.csv", f"{SCENARIO}.png", "summary.csv"]
@@ -395,10 +367,10 @@ def test_cli_end_to_end(tmp_path):
     assert row.split() == ["is.C.8", "2", "0.75", "1", "1.25"]
 
 
-def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
+def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures, results_folder):
     data = without(synthetic(), ["lampi-tcp"], ["sp.C.9"])
     data = without(data, ["mpich-gm"], ["is.C.8"])
-    results = _results(tmp_path, data)
+    results = results_folder(data)
     assert main([SCENARIO, "--results", str(results)]) == 0
     assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]
     summary = pd.read_csv(results / "summary.csv")
@@ -409,8 +381,8 @@ def test_partial_run_writes_fewer_rows(tmp_path, capsys, no_figures):
     assert row.split() == ["is.C.8", "2", "0.75", "1", "-"]
 
 
-def test_no_gm_run_reports_no_rows(tmp_path, capsys):
-    results = _results(tmp_path, without(synthetic(), ["lampi-gm"]))
+def test_no_gm_run_reports_no_rows(tmp_path, capsys, results_folder):
+    results = results_folder(without(synthetic(), ["lampi-gm"]))
     with pytest.warns(UserWarning, match="LA-MPI-GM"):
         assert main([SCENARIO, "--results", str(results)]) == 0
     assert sorted(os.listdir(results)) == ["data.csv", "summary.csv"]
@@ -419,9 +391,9 @@ def test_no_gm_run_reports_no_rows(tmp_path, capsys):
     assert "n=0 median |err|=n/a" in out and "no normalized NAS times" in out
 
 
-def test_cli_missing_column_exits_2_with_one_line(tmp_path):
-    results = _results(tmp_path, synthetic().drop(columns=["time_s"]))
-    proc = _run_cli(SCENARIO, "--results", str(results))
+def test_cli_missing_column_exits_2_with_one_line(tmp_path, results_folder, run_report):
+    results = results_folder(synthetic().drop(columns=["time_s"]))
+    proc = run_report(SCENARIO, "--results", str(results))
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
@@ -430,11 +402,11 @@ def test_cli_missing_column_exits_2_with_one_line(tmp_path):
     assert os.listdir(results) == ["data.csv"]
 
 
-def test_non_numeric_time_exits_2(tmp_path, capsys):
+def test_non_numeric_time_exits_2(tmp_path, capsys, results_folder):
     text = (",".join(COLUMNS) + "\n"
             "bt.B.4,bt,B,4,lampi-gm,myrinet,12.5,10.0,10,200\n"
             "bt.B.4,bt,B,4,lampi-tcp,gige,n/a-ish,10.0,10,200\n")
-    results = _results(tmp_path, text)
+    results = results_folder(text)
     assert main([SCENARIO, "--results", str(results)]) == 2
     captured = capsys.readouterr()
     assert len(captured.err.strip().splitlines()) == 1 and "time_s" in captured.err
