@@ -118,7 +118,11 @@ RunTcp(const ClusterParts& parts, const std::string& stack, uint32_t size, const
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
     std::vector<Ptr<MpiRank>> ranks = mpi.InstallTcp(cluster.GetHosts(), cluster.GetInterfaces(), Programs(size, n));
-    std::string pending = MpiJob::Run(ranks);
+    if (MpiJob::StopWhenDone(ranks))
+    {
+        Simulator::Run();
+    }
+    std::string pending = MpiJob::Blocked(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
     std::vector<std::string> row = Measure(parts, stack, "gige", size, n, ranks, 0);
     Simulator::Destroy();
@@ -137,7 +141,11 @@ RunGm(const ClusterParts& parts, const std::string& stack, uint32_t size, const 
     gm.SetHostProfile(c.host);
     std::vector<Ptr<MpiRank>> ranks =
         mpi.InstallGm({exp.GetMcp(0), exp.GetMcp(1)}, gm, Programs(size, n));
-    std::string pending = MpiJob::Run(ranks);
+    if (MpiJob::StopWhenDone(ranks))
+    {
+        Simulator::Run();
+    }
+    std::string pending = MpiJob::Blocked(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "lampi-latency-bandwidth: " << pending);
     return Measure(parts, stack, "myrinet", size, n, ranks, 0);
 }

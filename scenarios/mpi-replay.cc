@@ -157,7 +157,11 @@ RunReplay(const Replay& replay)
         ranks = InstallEthernet(replay, mpi);
     }
     auto wall0 = std::chrono::steady_clock::now();
-    std::string deadlock = MpiJob::Run(ranks, replay.limit);
+    if (MpiJob::StopWhenDone(ranks, replay.limit))
+    {
+        Simulator::Run();
+    }
+    std::string deadlock = MpiJob::Blocked(ranks);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     const uint64_t events = Simulator::GetEventCount();

@@ -106,7 +106,11 @@ Finish(const NasConfig& c,
        const NasJob& job,
        const std::vector<Ptr<MpiRank>>& ranks)
 {
-    std::string pending = MpiJob::Run(ranks, Seconds(36000));
+    if (MpiJob::StopWhenDone(ranks, Seconds(36000)))
+    {
+        Simulator::Run();
+    }
+    std::string pending = MpiJob::Blocked(ranks);
     NS_ABORT_MSG_UNLESS(pending.empty(), "nas-overlap: " << c.Name() << " " << stack << ": "
                                                         << pending);
     std::vector<std::vector<Time>> done;

@@ -12,7 +12,8 @@ reach their ports through a port interface (MyrinetPort, EthernetSwitchPort) and
 a concrete device. helper/
 may include any model layer; model/ never includes helper/. Nothing in contrib/clusternet
 includes the harness (headers of the repository outside contrib/, such as harness/ and
-scenarios/): the module builds and its TestSuites pass on their own.
+scenarios/): the module builds and its TestSuites pass on their own. Nothing in model/ or
+helper/ calls Simulator::Run: the program runs the simulator.
 """
 
 import re
@@ -112,6 +113,29 @@ def test_switches_never_name_a_concrete_port():
                                   _code(p.read_text()))]
     assert named == []
 
+
+
+def simulator_runs(module):
+    """Every call of Simulator::Run in the module's model/ and helper/ code, as ``file:line``:
+    in ns-3 the program runs the simulator; a model or a helper only schedules."""
+    found = []
+    for folder in ("model", "helper"):
+        for path in _sources(module / folder):
+            code = _code(path.read_text())
+            for m in re.finditer(r"\bSimulator::Run\s*\(", code):
+                found.append(f"{path.relative_to(module)}:{code.count(chr(10), 0, m.start()) + 1}")
+    return found
+
+
+def test_models_and_helpers_never_run_the_simulator():
+    assert simulator_runs(MODULE) == []
+
+
+def test_checker_finds_a_simulator_run(tmp_path):
+    _tree(tmp_path, {"model/mpi/job.cc": "// Simulator::Run() in a comment\nvoid F()\n{\n"
+                                         "    Simulator::Run();\n}\n",
+                     "test/job-test.cc": "Simulator::Run();\n"})
+    assert simulator_runs(tmp_path) == ["model/mpi/job.cc:4"]
 
 def _tree(tmp_path, files):
     for rel, text in files.items():

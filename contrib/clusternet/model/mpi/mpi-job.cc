@@ -10,8 +10,8 @@ namespace ns3
 namespace clusternet
 {
 
-std::string
-MpiJob::Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
+bool
+MpiJob::StopWhenDone(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
 {
     auto left = std::make_shared<uint32_t>(0);
     for (const auto& r : ranks)
@@ -32,10 +32,15 @@ MpiJob::Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit)
     }
     if (*left == 0)
     {
-        return "";
+        return false;
     }
     Simulator::Stop(limit);
-    Simulator::Run();
+    return true;
+}
+
+std::string
+MpiJob::Blocked(const std::vector<Ptr<MpiRank>>& ranks)
+{
     std::string report;
     for (const auto& r : ranks)
     {

@@ -17,17 +17,32 @@ namespace clusternet
 /**
  * @ingroup clusternet
  * @brief An MPI job's completion: the ranks of one program run until every one is done, or
- * until a time limit shows that some never will (a deadlock, reported rank by rank).
+ * until a time limit shows that some never will (a deadlock, reported rank by rank). The
+ * program runs the simulator, as in any ns-3 program:
+ *
+ * @code
+ *   if (MpiJob::StopWhenDone(ranks, limit))
+ *   {
+ *       Simulator::Run();
+ *   }
+ *   std::string deadlock = MpiJob::Blocked(ranks);
+ * @endcode
  */
 class MpiJob
 {
   public:
     /**
-     * Run the simulation until every rank is done (or @p limit).
+     * Stop the simulation when the last of @p ranks is done, or at @p limit.
+     * @return false if every rank is done already (an empty program): nothing to run
+     */
+    static bool StopWhenDone(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
+
+    /**
+     * After the run: the ranks that did not finish.
      * @return "" if every rank finished, else a deadlock report: one line naming each blocked
      * rank, its operation and its pending sends and receives
      */
-    static std::string Run(const std::vector<Ptr<MpiRank>>& ranks, Time limit = Seconds(3600));
+    static std::string Blocked(const std::vector<Ptr<MpiRank>>& ranks);
 
     /**
      * What a job that finished (Run returned "") left undone: requests started and never
