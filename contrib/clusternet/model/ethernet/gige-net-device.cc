@@ -497,6 +497,7 @@ GigeNetDevice::MacTxKick()
     {
         if (Simulator::Now() < m_pausedUntil)
         {
+            NS_LOG_LOGIC(m_address << ": READY -> PAUSED until " << m_pausedUntil.As(Time::US));
             m_txState = PAUSED;
             if (!m_resumeEvent.IsPending())
             {
@@ -563,9 +564,12 @@ GigeNetDevice::HandlePause(uint16_t quanta)
         return;
     }
     m_pausedUntil = Simulator::Now() + QuantaToTime(quanta);
+    NS_LOG_LOGIC(m_address << ": PAUSE of " << quanta << " quanta received, transmitter held until "
+                           << m_pausedUntil.As(Time::US));
     m_resumeEvent.Cancel();
     if (m_txState == PAUSED)
     {
+        NS_LOG_LOGIC(m_address << ": PAUSED -> READY (the PAUSE was replaced)");
         m_txState = READY;
     }
     MacTxKick();
@@ -597,6 +601,8 @@ GigeNetDevice::CheckRxWaterMarks()
     }
     if (!m_pauseAsserted && m_rxFifoBytes >= m_pauseHigh)
     {
+        NS_LOG_LOGIC(m_address << ": RX FIFO at " << m_rxFifoBytes << " bytes >= high water "
+                               << m_pauseHigh << ": PAUSE asserted");
         m_pauseAsserted = true;
         SendPause(m_pauseQuanta);
         // Renew before the peer's timer runs out if the FIFO is still above the low mark.
@@ -606,6 +612,8 @@ GigeNetDevice::CheckRxWaterMarks()
     }
     else if (m_pauseAsserted && m_rxFifoBytes <= m_pauseLow)
     {
+        NS_LOG_LOGIC(m_address << ": RX FIFO at " << m_rxFifoBytes << " bytes <= low water "
+                               << m_pauseLow << ": PAUSE released");
         m_pauseAsserted = false;
         m_refreshEvent.Cancel();
         SendPause(0);

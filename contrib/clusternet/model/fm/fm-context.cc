@@ -490,6 +490,7 @@ FmContext::Kick()
         {
             if (m_stalled)
             {
+                NS_LOG_LOGIC("credit stall over: peer " << key << " has credits again");
                 m_stalled = false;
                 m_stallTrace(false);
             }
@@ -499,6 +500,8 @@ FmContext::Kick()
         }
         if (m_peers.at(key).credits == 0 && !m_stalled)
         {
+            NS_LOG_LOGIC("credit stall: no credit for peer " << key << ", extracting until a "
+                                                               "refill arrives");
             m_stalled = true;
             ++m_creditStalls;
             m_stallTrace(true);

@@ -557,6 +557,8 @@ GmMcp::HandleNack(GmHeader h)
     {
         return; // a go-back is already due; it will cover this drop
     }
+    NS_LOG_LOGIC("NACK from node " << node << " at sequence " << from << ": go back in "
+                                   << m_retransmitDelay.As(Time::US));
     timer = Simulator::Schedule(m_retransmitDelay, &GmMcp::GoBack, this, node, from);
 }
 
@@ -564,6 +566,7 @@ void
 GmMcp::GoBack(uint16_t node, uint32_t from)
 {
     NS_LOG_FUNCTION(this << node << from);
+    NS_LOG_LOGIC("go back to node " << node << ": resend from sequence " << from);
     for (auto it = m_unacked.lower_bound({node, from});
          it != m_unacked.end() && it->first.first == node;
          ++it)

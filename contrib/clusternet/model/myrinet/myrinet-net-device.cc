@@ -375,6 +375,7 @@ void
 MyrinetNetDevice::AssertStop(double occupancy)
 {
     NS_LOG_FUNCTION(this << occupancy);
+    NS_LOG_LOGIC("slack buffer at " << occupancy << " bytes: STOP sent");
     m_stopAsserted = true;
     ++m_stops;
     m_stopTrace(occupancy);
@@ -385,6 +386,7 @@ void
 MyrinetNetDevice::AssertGo(double occupancy)
 {
     NS_LOG_FUNCTION(this << occupancy);
+    NS_LOG_LOGIC("slack buffer at " << occupancy << " bytes: GO sent");
     m_stopAsserted = false;
     ++m_gos;
     m_goTrace(occupancy);
@@ -409,6 +411,7 @@ void
 MyrinetNetDevice::ReceiveFlowControl(bool stop)
 {
     NS_LOG_FUNCTION(this << stop);
+    NS_LOG_LOGIC((stop ? "STOP received: the sender holds" : "GO received: the sender resumes"));
     m_stopped = stop;
     if (m_txWorm)
     {
