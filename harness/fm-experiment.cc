@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "fm-experiment.h"
 
+#include "ns3/fm-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/myrinet-helper.h"
 #include "scenario-args.h"
 
-#include "ns3/host-cpu.h"
-#include "ns3/lanai-nic.h"
-#include "ns3/myrinet-channel.h"
-#include "ns3/myrinet-net-device.h"
-#include "ns3/pci-bus.h"
 #include "ns3/profile-catalogue.h"
 #include "ns3/profile-set.h"
 #include "run-checks.h"
-#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -32,16 +27,6 @@ namespace clusternet
 namespace
 {
 
-/// The machine's targets: the host's, its chipset's, the LANai's and FM's.
-const std::vector<std::string> kTargets = {"chipset.bridge",
-                                           "host.bus",
-                                           "host.cpu",
-                                           "fm.fm",
-                                           "fm.lcp",
-                                           "lanai.lanai",
-                                           "lanai.link",
-                                           "lanai.port",
-                                           "fm.smt"};
 /// What each target is, for --help.
 const std::map<std::string, std::string> kTargetHelp = {
     {"bridge", "bridge (host bridge PIO path)"},
@@ -71,16 +56,6 @@ ProfileValueOf(const std::string& kind,
     return p ? p->Get(target, attribute) : "";
 }
 
-/// The profiles of @p c in the order they apply (later ones win).
-std::vector<const Profile*>
-Profiles(const FmConfig& c)
-{
-    return {ProfileCatalogue::Find("lanai", c.lanai),
-            ProfileCatalogue::Find("host", c.host),
-            ProfileCatalogue::Find("chipset", FmExperiment::EffectiveChipset(c)),
-            ProfileCatalogue::Find("fm", c.version)};
-}
-
 /// The pacing setting of @p c: "off", "probe" or a number.
 std::string
 EffectivePacing(const FmConfig& c)
@@ -99,11 +74,8 @@ EffectivePacing(const FmConfig& c)
 ProfileSet
 Values(const FmConfig& c, std::string& err)
 {
-    ProfileSet values(kTargets);
-    for (const Profile* p : Profiles(c))
-    {
-        values.AddProfile(*p);
-    }
+    ProfileSet values =
+        FmHelper::ProfileValues(c.lanai, c.host, FmExperiment::EffectiveChipset(c), c.version);
     if (!c.notify.empty())
     {
         values.Set("fm", "Notify", c.notify == "memory" ? "Memory" : "PciPoll");
@@ -323,7 +295,7 @@ FmExperiment::AddArguments(ScenarioArgs& args,
                      1);
     }
     std::string targets;
-    for (const auto& kt : kTargets)
+    for (const auto& kt : FmHelper::Targets())
     {
         std::string t = kt.substr(kt.find('.') + 1);
         if (setTargets.empty() ||
@@ -517,104 +489,15 @@ FmExperiment::FmExperiment(const FmConfig& c)
     hosts.Install(m_nodes);
 
     std::string err;
-    ProfileSet values = Values(c, err);
+    FmHelper fm(Values(c, err));
+    fm.SetProcesses(c.processes);
     MyrinetHelper myrinet;
-    for (const auto& [attribute, value] : values.GetProfileValues("link"))
-    {
-        myrinet.SetChannelAttribute(attribute, StringValue(value));
-    }
-    for (const auto& [attribute, value] : values.GetProfileValues("port"))
-    {
-        myrinet.SetDeviceAttribute(attribute, StringValue(value));
-    }
+    fm.ConfigureFabric(myrinet);
     NetDeviceContainer ports = c.switches > 0
                                    ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
                                    : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
-    int64_t stream = 1000;
-    for (uint32_t h = 0; h < c.hosts; ++h)
-    {
-        Ptr<Node> node = m_nodes.Get(h);
-        Ptr<PciBus> bus = node->GetObject<PciBus>();
-        values.Apply("bus", bus);
-        values.Apply("cpu", node->GetObject<HostCpu>());
-        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(h));
-        values.ApplyOverrides("port", port);
-        values.ApplyOverrides("link", port->GetChannel());
-
-        Ptr<HostBridge> bridge = CreateObject<HostBridge>();
-        values.Apply("bridge", bridge);
-        bridge->SetBus(bus);
-        node->AggregateObject(bridge);
-        m_bridges.push_back(bridge);
-
-        Ptr<LanaiNic> nic = CreateObject<LanaiNic>();
-        values.Apply("lanai", nic);
-        nic->SetPort(port);
-        nic->SetBus(bus);
-        node->AggregateObject(nic);
-        Ptr<FmMcp> mcp = CreateObject<FmMcp>();
-        values.Apply("lcp", mcp);
-        mcp->SetNic(nic);
-        mcp->SetNodeId(static_cast<uint16_t>(h));
-        node->AggregateObject(mcp);
-        stream += mcp->AssignStreams(stream);
-        m_mcps.push_back(mcp);
-
-        Ptr<FmSmt> smt;
-        if (c.processes > 1 && values.Get("fm", "Intranode") == "Smt")
-        {
-            smt = CreateObject<FmSmt>();
-            values.Apply("smt", smt);
-            node->AggregateObject(smt);
-        }
-        m_smts.push_back(smt);
-
-        std::vector<Ptr<FmContext>> procs;
-        for (uint32_t p = 0; p < c.processes; ++p)
-        {
-            // Process 0 runs on the node's CPU; each further one on another processor.
-            Ptr<HostCpu> cpu = node->GetObject<HostCpu>();
-            if (p > 0)
-            {
-                cpu = CreateObject<HostCpu>();
-                values.Apply("cpu", cpu);
-            }
-            Ptr<FmContext> ctx = CreateObject<FmContext>();
-            values.Apply("fm", ctx);
-            ctx->Setup(static_cast<uint16_t>(h), static_cast<uint8_t>(p), cpu, bridge, mcp, smt);
-            stream += ctx->AssignStreams(stream);
-            procs.push_back(ctx);
-        }
-        m_contexts.push_back(procs);
-    }
-    for (uint32_t i = 0; i < c.hosts; ++i)
-    {
-        for (uint32_t j = 0; j < c.hosts; ++j)
-        {
-            if (i != j)
-            {
-                m_mcps[i]->AddPeer(static_cast<uint16_t>(j),
-                                   Mac48Address::ConvertFrom(ports.Get(j)->GetAddress()));
-            }
-        }
-    }
-    for (uint32_t h = 0; h < c.hosts; ++h)
-    {
-        for (uint32_t p = 0; p < c.processes; ++p)
-        {
-            for (uint32_t h2 = 0; h2 < c.hosts; ++h2)
-            {
-                for (uint32_t p2 = 0; p2 < c.processes; ++p2)
-                {
-                    if (h != h2 || p != p2)
-                    {
-                        m_contexts[h][p]->AddPeer(static_cast<uint16_t>(h2),
-                                                  static_cast<uint8_t>(p2));
-                    }
-                }
-            }
-        }
-    }
+    m_hosts = fm.Install(m_nodes, ports);
+    FmHelper::AssignStreams(m_hosts, 1000);
 
     std::string pacing = EffectivePacing(c);
     if (pacing == "probe")
@@ -637,7 +520,7 @@ FmExperiment::FmExperiment(const FmConfig& c)
         Simulator::Run();
         for (uint32_t h = 0; h < c.hosts; ++h)
         {
-            for (auto& ctx : m_contexts[h])
+            for (auto& ctx : m_hosts[h].processes)
             {
                 ctx->SetPacing(chosen[h]);
             }
@@ -647,9 +530,9 @@ FmExperiment::FmExperiment(const FmConfig& c)
     else
     {
         m_pacing = pacing == "off" ? 0 : std::stoul(pacing);
-        for (auto& procs : m_contexts)
+        for (auto& host : m_hosts)
         {
-            for (auto& ctx : procs)
+            for (auto& ctx : host.processes)
             {
                 ctx->SetPacing(m_pacing);
             }
@@ -657,7 +540,7 @@ FmExperiment::FmExperiment(const FmConfig& c)
     }
     if (c.start)
     {
-        StartProcesses();
+        FmHelper::Start(m_hosts);
     }
 }
 
@@ -711,60 +594,40 @@ FmExperiment::Measure(const FmConfig& c,
     return m;
 }
 
-void
-FmExperiment::StartProcesses()
-{
-    for (auto& procs : m_contexts)
-    {
-        for (auto& ctx : procs)
-        {
-            Simulator::ScheduleNow(&FmContext::Start, ctx);
-        }
-    }
-}
-
 FmExperiment::~FmExperiment()
 {
-    m_contexts.clear();
-    m_mcps.clear();
-    m_bridges.clear();
-    m_smts.clear();
+    m_hosts.clear();
     Simulator::Destroy();
 }
 
 Ptr<FmContext>
 FmExperiment::GetContext(uint32_t h, uint32_t p) const
 {
-    return m_contexts.at(h).at(p);
+    return m_hosts.at(h).processes.at(p);
 }
 
 Ptr<FmMcp>
 FmExperiment::GetMcp(uint32_t h) const
 {
-    return m_mcps.at(h);
+    return m_hosts.at(h).mcp;
 }
 
 Ptr<HostBridge>
 FmExperiment::GetBridge(uint32_t h) const
 {
-    return m_bridges.at(h);
+    return m_hosts.at(h).bridge;
 }
 
 Ptr<FmSmt>
 FmExperiment::GetSmt(uint32_t h) const
 {
-    return m_smts.at(h);
+    return m_hosts.at(h).smt;
 }
 
 Ptr<FmPioProbe>
 FmExperiment::CreatePioBenchmark(uint32_t h) const
 {
-    Ptr<FmPioProbe> probe = CreateObject<FmPioProbe>();
-    DoubleValue cycles;
-    m_contexts.at(h).at(0)->GetAttribute("PacketSendCycles", cycles);
-    probe->SetAttribute("PacketCycles", cycles);
-    probe->Setup(m_contexts.at(h).at(0)->GetCpu(), m_bridges.at(h));
-    return probe;
+    return FmHelper::CreatePioProbe(m_hosts.at(h));
 }
 
 uint32_t

@@ -4,6 +4,7 @@
 
 #include "ns3/fm-benchmark.h"
 #include "ns3/fm-context.h"
+#include "ns3/fm-helper.h"
 #include "ns3/fm-mcp.h"
 #include "ns3/fm-pio-probe.h"
 #include "ns3/fm-smt.h"
@@ -81,9 +82,9 @@ struct FmConfig
 
 /**
  * @ingroup clusternet
- * @brief Builds an HPVM machine: hosts with their CPUs, PCI bus and host bridge, LANai 4.x
- * NICs running FM's control program on one Myrinet switch, the shared-memory region of each
- * host, and N FM processes per host; runs the boot-time PIO probe when pacing is "probe".
+ * @brief Seed 004's experiment on an HPVM machine: the options that describe the machine, the
+ * machine itself (HostHelper, MyrinetHelper and FmHelper from the run's values), the boot-time
+ * PIO probe when pacing is "probe", and the measurements of a latency/bandwidth point.
  */
 class FmExperiment
 {
@@ -163,15 +164,9 @@ class FmExperiment
     void Run();
 
   private:
-    /// Every process starts polling (after the boot-time probe).
-    void StartProcesses();
-
     NodeContainer m_nodes;
     NodeContainer m_switches; //!< the Myrinet switches (none back to back)
-    std::vector<Ptr<FmMcp>> m_mcps;
-    std::vector<Ptr<HostBridge>> m_bridges;
-    std::vector<Ptr<FmSmt>> m_smts;
-    std::vector<std::vector<Ptr<FmContext>>> m_contexts;
+    std::vector<FmHelper::Host> m_hosts; //!< what FmHelper built, host by host
     FmConfig m_config;
     uint32_t m_pacing{0};
     bool m_probed{false};

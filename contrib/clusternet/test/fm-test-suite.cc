@@ -160,6 +160,85 @@ class FmSmtCoherenceTestCase : public TestCase
 };
 
 /**
+ * An HPVM machine from the module alone (HostHelper, MyrinetHelper, FmHelper): two hosts on one
+ * XBar16 switch, two processes each, talking through shared memory within a host. Every process
+ * is every other's peer with the credits the run chose (7); a 4096-byte message between the
+ * processes of one host goes through the shared region (the NIC sends nothing), one to the other
+ * host crosses the NICs as two packets of 2048 data bytes (FM's MTU).
+ */
+class FmHelperTestCase : public TestCase
+{
+  public:
+    FmHelperTestCase()
+        : TestCase("FmHelper: 2 hosts x 2 processes; peers, credits, shared memory vs the NIC")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string host = "pii450-netserver-nt4";
+        ProfileSet values = FmHelper::ProfileValues("lanai4", host, "440bx", "hpvm19");
+        values.Set("fm", "Intranode", "Smt");
+        values.Set("fm", "Credits", "7");
+        values.Set("smt", "MaxProcesses", "2");
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        NS_TEST_ASSERT_MSG_EQ(hosts.SetHostProfile(host), true, "host profile " << host);
+        hosts.Install(nodes);
+        FmHelper fm(values);
+        fm.SetProcesses(2);
+        MyrinetHelper myrinet;
+        fm.ConfigureFabric(myrinet);
+        NodeContainer switches;
+        NetDeviceContainer ports = myrinet.InstallLine(nodes, 1, switches);
+        std::vector<FmHelper::Host> built = fm.Install(nodes, ports);
+        NS_TEST_ASSERT_MSG_EQ(built.size(), 2, "one entry per host");
+        NS_TEST_ASSERT_MSG_EQ(FmHelper::AssignStreams(built, 1),
+                              6,
+                              "one stream per control program and per process");
+        for (uint16_t h = 0; h < 2; ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(built[h].mcp->GetNodeId(), h, "FM node id of host " << h);
+            NS_TEST_ASSERT_MSG_NE(built[h].smt, nullptr, "shared region on host " << h);
+            NS_TEST_ASSERT_MSG_EQ(nodes.Get(h)->GetObject<FmMcp>(), built[h].mcp, "aggregated");
+            NS_TEST_ASSERT_MSG_EQ(built[h].processes.size(), 2, "processes on host " << h);
+            for (uint8_t p = 0; p < 2; ++p)
+            {
+                for (uint16_t h2 = 0; h2 < 2; ++h2)
+                {
+                    for (uint8_t p2 = 0; p2 < 2; ++p2)
+                    {
+                        if (h != h2 || p != p2)
+                        {
+                            NS_TEST_ASSERT_MSG_EQ(built[h].processes[p]->GetCredits(h2, p2),
+                                                  7,
+                                                  "credits of (" << h << "," << +p << ") to ("
+                                                                 << h2 << "," << +p2 << ")");
+                        }
+                    }
+                }
+            }
+        }
+        if (IsStatusFailure())
+        {
+            return; // a missing peer would stop the run below
+        }
+        FmHelper::Start(built);
+        built[0].processes[0]->Send(0, 1, 4096);
+        built[0].processes[0]->Send(1, 1, 4096);
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(built[0].processes[1]->GetBytesReceived(), 4096, "within host 0");
+        NS_TEST_ASSERT_MSG_EQ(built[1].processes[1]->GetBytesReceived(), 4096, "host 0 to 1");
+        NS_TEST_ASSERT_MSG_EQ(built[0].mcp->GetPacketsSent(), 2, "host 0's NIC: 4096 / 2048");
+        NS_TEST_ASSERT_MSG_EQ(built[1].mcp->GetPacketsDelivered(), 2, "host 1's NIC delivers");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * The FM TestSuite.
  */
 class FmTestSuite : public TestSuite
@@ -170,6 +249,7 @@ class FmTestSuite : public TestSuite
     {
         AddTestCase(new HostBridgeTestCase, TestCase::Duration::QUICK);
         AddTestCase(new FmSmtCoherenceTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new FmHelperTestCase, TestCase::Duration::QUICK);
     }
 };
 
