@@ -154,11 +154,7 @@ GmExperiment::AddArguments(ScenarioArgs& args, bool fabric, uint32_t switches)
                    HostHelper::PciSlots(),
                    "",
                    true);
-    args.Add("set",
-             "attribute overrides 'target.Attribute=value;...' with target lanai (NIC), mcp (GM "
-             "firmware, cycles), gm (host GM library), bus, cpu, link or port (Myrinet) "
-             "(e.g. lanai.Clock=200) [ns-3 values]",
-             "");
+    args.AddOverrides(kTargets, "lanai.Clock=200");
     if (fabric)
     {
         args.AddUint("switches",

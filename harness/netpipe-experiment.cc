@@ -77,12 +77,7 @@ ProfileSet
 Values(const NetpipeConfig& c, std::string& err)
 {
     bool gm = IsLanai(c.nic);
-    std::vector<std::string> targets = gm ? kGmTargets : kGigeTargets;
-    if (!c.mpi.empty())
-    {
-        targets.insert(targets.end(), kMpiTargets.begin(), kMpiTargets.end());
-    }
-    ProfileSet values(targets);
+    ProfileSet values(TcpNetpipeExperiment::Targets(gm, !c.mpi.empty()));
     values.AddProfile(*ProfileCatalogue::Find(gm ? "lanai" : "nic", c.nic));
     values.AddProfile(*ProfileCatalogue::Find("host", c.host));
     if (!c.mpi.empty())
@@ -101,6 +96,17 @@ Values(const NetpipeConfig& c, std::string& err)
 }
 
 } // namespace
+
+std::vector<std::string>
+TcpNetpipeExperiment::Targets(bool gm, bool mpi)
+{
+    std::vector<std::string> targets = gm ? kGmTargets : kGigeTargets;
+    if (mpi)
+    {
+        targets.insert(targets.end(), kMpiTargets.begin(), kMpiTargets.end());
+    }
+    return targets;
+}
 
 MpiHelper
 TcpNetpipeExperiment::MakeMpiHelper(const NetpipeConfig& c)

@@ -45,6 +45,12 @@ class TcpNetpipeExperiment
   public:
     /// @return "" if @p config is valid, else one line naming the bad parameter
     static std::string Validate(const NetpipeConfig& config);
+    /**
+     * @return the targets of a run's values (--set), rows "kind.target" of the target table:
+     * the Gigabit Ethernet NIC's and the host's, or with @p gm IP over GM's (the host's driver
+     * and GM library, the LANai's); with @p mpi also the MPI library's
+     */
+    static std::vector<std::string> Targets(bool gm, bool mpi);
     /// Run the simulation; @p config must be valid.
     static std::vector<NetpipeApplication::Sample> Run(const NetpipeConfig& config);
     /// @return the MPI library of @p config configured as a run configures it (profile and

@@ -157,12 +157,17 @@ RunNetpipeScenario(const NetpipeScenarioSpec& spec, int argc, char** argv)
                  MyrinetHelper::MAX_LINE_SWITCHES,
                  spec.switches);
     args.MarkSetup("switches");
-    args.Add("set",
-             "profile attribute overrides 'target.Attribute=value;...' with target device, "
-             "driver, coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1200Mbps); for IP "
-             "over GM device, driver, lanai, mcp, gm, cpu, bus, stack, link or port; in MPI mode also mpi "
-             "(MpiRank), transport (MpiTcpTransport) and via (MpiViaTransport) [ns-3 values]",
-             "");
+    {
+        const bool mpi = !spec.stacks.empty();
+        std::vector<std::string> targets = TcpNetpipeExperiment::Targets(false, mpi);
+        for (const auto& t : TcpNetpipeExperiment::Targets(true, mpi))
+        {
+            targets.push_back(t);
+        }
+        args.AddOverrides(targets,
+                          "cpu.CopyBandwidth=1200Mbps",
+                          "lanai, mcp, gm, link and port with IP over GM only");
+    }
     args.AddUint("max-block",
                  "largest NetPIPE block",
                  "bytes",

@@ -39,25 +39,14 @@ const std::string PingPongExperiment::LOOPBACK = "loopback-nt";
 namespace
 {
 
-/// --set targets: the NIC's, the host's and the message-passing library's (echo: the
-/// echoing process's rank).
-const std::vector<std::string> kTargets = {"nic.device",
-                                           "nic.driver",
-                                           "nic.coalescer",
-                                           "host.cpu",
-                                           "host.bus",
-                                           "host.stack",
-                                           "mpi.mpi",
-                                           "mpi.echo",
-                                           "mpi.transport",
-                                           "mpi.shm"};
+
 
 /// @return the run's values: its profiles, then the overrides (checked: the error or "" in
 /// @p err). The host and stack of @p c must exist.
 ProfileSet
 Values(const PingPongConfig& c, std::string& err)
 {
-    ProfileSet values(kTargets);
+    ProfileSet values(PingPongExperiment::Targets());
     if (const Profile* nic = ProfileCatalogue::Find("nic", c.nic))
     {
         values.AddProfile(*nic);
@@ -94,6 +83,22 @@ PingPongExperiment::PriceUsd(const std::string& nic)
     const Profile* p = ProfileCatalogue::Find("nic", nic);
     std::string price = p ? p->Get("properties", "PriceUsd") : "";
     return price.empty() ? -1.0 : std::stod(price);
+}
+
+const std::vector<std::string>&
+PingPongExperiment::Targets()
+{
+    static const std::vector<std::string> targets = {"nic.device",
+                                                     "nic.driver",
+                                                     "nic.coalescer",
+                                                     "host.cpu",
+                                                     "host.bus",
+                                                     "host.stack",
+                                                     "mpi.mpi",
+                                                     "mpi.echo",
+                                                     "mpi.transport",
+                                                     "mpi.shm"};
+    return targets;
 }
 
 std::string

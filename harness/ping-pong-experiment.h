@@ -48,6 +48,9 @@ class PingPongExperiment
     static const std::string LOOPBACK;
     /// @return "" if @p config is valid, else one line naming the bad parameter
     static std::string Validate(const PingPongConfig& config);
+    /// @return the targets of a run's values (--set), rows "kind.target" of the target table:
+    /// the NIC's, the host's and the message-passing library's (echo: the echoing rank)
+    static const std::vector<std::string>& Targets();
     /// Run the simulation; @p config must be valid. @return one sample per length
     static std::vector<PingPongBenchmark::Sample> Run(const PingPongConfig& config);
     /// @return the transport the configuration uses: "shm", "loopback" or "tcp"

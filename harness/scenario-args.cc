@@ -522,6 +522,57 @@ ScenarioArgs::Selected(const std::string& name) const
 }
 
 void
+ScenarioArgs::AddOverrides(const std::vector<std::string>& targets,
+                           const std::string& example,
+                           const std::string& note,
+                           const std::string& name)
+{
+    // Each target name once, with the classes it configures in this program, in the order given.
+    std::vector<std::pair<std::string, std::vector<std::string>>> named;
+    for (const auto& row : targets)
+    {
+        const std::size_t dot = row.find('.');
+        const std::string kind = row.substr(0, dot);
+        const std::string target = dot == std::string::npos ? "" : row.substr(dot + 1);
+        auto t = std::find_if(ProfileCatalogue::Targets().begin(),
+                              ProfileCatalogue::Targets().end(),
+                              [&](const ProfileTarget& r) {
+                                  return r.kind == kind && r.target == target;
+                              });
+        NS_ABORT_MSG_IF(t == ProfileCatalogue::Targets().end(),
+                        "AddOverrides: '" << row << "' is not a row of the target table");
+        const std::string cls = t->typeId.substr(t->typeId.rfind(':') + 1);
+        auto same = std::find_if(named.begin(), named.end(), [&](const auto& n) {
+            return n.first == target;
+        });
+        if (same == named.end())
+        {
+            named.push_back({target, {cls}});
+        }
+        else if (std::find(same->second.begin(), same->second.end(), cls) == same->second.end())
+        {
+            same->second.push_back(cls);
+        }
+    }
+    std::string list;
+    for (std::size_t i = 0; i < named.size(); ++i)
+    {
+        list += i == 0 ? "" : i + 1 == named.size() ? " or " : ", ";
+        list += named[i].first + " (";
+        for (std::size_t c = 0; c < named[i].second.size(); ++c)
+        {
+            list += (c ? ", " : "") + named[i].second[c];
+        }
+        list += ")";
+    }
+    Add(name,
+        "attribute overrides 'target.Attribute=value;...' over the profiles, with target " + list +
+            (note.empty() ? "" : "; " + note) + " (e.g. " + example +
+            ") [ns-3 values; --PrintAttributes=ns3::clusternet::CLASS lists a class's]",
+        "");
+}
+
+void
 ScenarioArgs::AddPartOptions(const std::vector<std::string>& parts)
 {
     for (const auto& part : parts)

@@ -94,6 +94,18 @@ class ScenarioArgs
     void AddBool(const std::string& name, const std::string& help, bool value);
 
     /**
+     * Register --set (or --@p name, e.g. a second run's): attribute overrides
+     * "target.Attribute=value;..." laid over the run's profiles (ProfileSet::SetOverrides
+     * checks them when the program builds its values). The help names each of @p targets, rows
+     * "kind.target" of ProfileCatalogue::Targets(), with the class that table says it
+     * configures, then @p note (e.g. which runs use which targets) and @p example.
+     */
+    void AddOverrides(const std::vector<std::string>& targets,
+                      const std::string& example,
+                      const std::string& note = "",
+                      const std::string& name = "set");
+
+    /**
      * Register the part options @p parts, each a part of a profile the program selects that a
      * run may replace (ProfileCatalogue::Swap), empty by default (the profile's own):
      * --os and --gm (of every host), --driver (of every Gigabit Ethernet NIC), --mcp (GM's

@@ -228,9 +228,7 @@ main(int argc, char** argv)
                    "LANai profile giving the link rate and port settings",
                    ProfileCatalogue::Names("lanai"),
                    "lanai9");
-    args.Add("set", "attribute overrides 'target.Attribute=value;...' with target port "
-             "(MyrinetNetDevice), link (MyrinetChannel) or switch (MyrinetSwitch), e.g. "
-             "port.StopThreshold=48 [ns-3 values]", "");
+    args.AddOverrides(kTargets, "port.StopThreshold=48");
     SweepRunner::AddArguments(args, "myrinet-incast", "the plot");
     args.Parse();
 

@@ -75,6 +75,8 @@ ParseConfig(const std::string& text, NasConfig& c)
     return NasSkeleton::Check(c.bench, c.cls, c.ranks);
 }
 
+/// --set targets: the skeleton's compute rates, from the host profile.
+const std::vector<std::string> kTargets = {"host.npb"};
 std::string g_overrides; //!< --set: "npb.Attribute=value;..."
 ClusterParts g_parts = kPaper; //!< --host, --nic, --lanai
 
@@ -83,7 +85,7 @@ ClusterParts g_parts = kPaper; //!< --host, --nic, --lanai
 ProfileSet
 Values(std::string& err)
 {
-    ProfileSet values({"host.npb"});
+    ProfileSet values(kTargets);
     values.AddProfile(*ProfileCatalogue::Find("host", g_parts.host));
     err = values.SetOverrides(g_overrides);
     return values;
@@ -200,11 +202,10 @@ main(int argc, char** argv)
                  0,
                  400,
                  3);
-    args.Add("set",
-             "overrides of the host's sustained compute rates 'npb.Attribute=value;...' with "
-             "BtRate, SpRate, LuRate, MgRate [Mflop/s per process] or IsRate [Mkeys/s] "
-             "(e.g. npb.BtRate=400)",
-             "");
+    args.AddOverrides(kTargets,
+                      "npb.BtRate=400",
+                      "the host's sustained compute rates BtRate, SpRate, LuRate, MgRate "
+                      "[Mflop/s per process] and IsRate [Mkeys/s]");
     SweepRunner::AddArguments(args, "nas-overlap", "summary.csv and the plot");
     args.Parse();
     std::vector<NasConfig> configs;

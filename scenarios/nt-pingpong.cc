@@ -98,10 +98,7 @@ main(int argc, char** argv)
                  "1 B to 1 MB)",
              "");
     args.AddUint("repeats", "timed round trips per length", "count", 1, maxRepeats, 10);
-    args.Add("set",
-             "profile overrides 'target.Attribute=value;...' with target cpu, bus, stack, device, "
-             "driver, coalescer, mpi, transport or shm (e.g. 'stack.NoDelay=true')",
-             "");
+    args.AddOverrides(PingPongExperiment::Targets(), "stack.NoDelay=true");
     args.AddPartOptions({"os", "driver"});
     args.AddChoice("pci",
                    "PCI slot WIDTHxCLOCK of the hosts [bits x MHz]; empty = the host profile's",

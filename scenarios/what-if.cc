@@ -85,17 +85,22 @@ main(int argc, char** argv)
                  MyrinetHelper::MAX_LINE_SWITCHES,
                  0);
     args.MarkSetup("switches");
-    args.Add("set",
-             "attribute overrides 'target.Attribute=value;...', target device, driver, "
-             "coalescer, cpu, bus or stack (e.g. cpu.CopyBandwidth=1600Mbps); for IP over GM "
-             "also lanai, mcp, gm, link or port [ns-3 values]",
-             "");
+    std::vector<std::string> targets = TcpNetpipeExperiment::Targets(false, false);
+    for (const auto& t : TcpNetpipeExperiment::Targets(true, false))
+    {
+        targets.push_back(t);
+    }
+    const std::string gmOnly = "lanai, mcp, gm, link and port with IP over GM only";
+    args.AddOverrides(targets, "cpu.CopyBandwidth=1600Mbps", gmOnly);
     args.Add("baseline-nic", "baseline NIC profile (as --nic); empty = --nic", "");
     args.Add("baseline-host", "baseline host profile; empty = --host", "");
     args.Add("baseline-mtu", "baseline IP MTU [bytes]; empty = --mtu", "");
     args.Add("baseline-sockbuf", "baseline socket buffer [bytes]; empty = --sockbuf", "");
     args.Add("baseline-pci", "baseline PCI slot WIDTHxCLOCK; empty = the host profile's", "");
-    args.Add("baseline-set", "baseline attribute overrides; empty = none", "");
+    args.AddOverrides(targets,
+                      "cpu.CopyBandwidth=1200Mbps",
+                      "the baseline run's, empty: none; " + gmOnly,
+                      "baseline-set");
     args.AddUint("max-block",
                  "largest NetPIPE block",
                  "bytes",

@@ -13,7 +13,9 @@ a concrete device. helper/
 may include any model layer; model/ never includes helper/. Nothing in contrib/clusternet
 includes the harness (headers of the repository outside contrib/, such as harness/ and
 scenarios/): the module builds and its TestSuites pass on their own. Nothing in model/ or
-helper/ calls Simulator::Run: the program runs the simulator.
+helper/ calls Simulator::Run: the program runs the simulator. Outside the module, no program or
+experiment registers the overrides option --set itself: ScenarioArgs::AddOverrides does, once,
+its help made from the target table.
 """
 
 import re
@@ -136,6 +138,33 @@ def test_checker_finds_a_simulator_run(tmp_path):
                                          "    Simulator::Run();\n}\n",
                      "test/job-test.cc": "Simulator::Run();\n"})
     assert simulator_runs(tmp_path) == ["model/mpi/job.cc:4"]
+
+def set_registrations(root):
+    """Every registration of an overrides option (--set, --baseline-set) in the programs and the
+    harness other than ScenarioArgs::AddOverrides itself, as ``file:line``."""
+    found = []
+    for folder in ("scenarios", "harness"):
+        for path in _sources(root / folder):
+            if path.name == "scenario-args.cc":
+                continue
+            code = _code(path.read_text())
+            for m in re.finditer(r'\b[Aa]dd\w*\(\s*"(?:[\w-]*-)?set"', code):
+                found.append(f"{path.relative_to(root)}:{code.count(chr(10), 0, m.start()) + 1}")
+    return found
+
+
+def test_programs_never_register_set_themselves():
+    assert set_registrations(ROOT) == []
+
+
+def test_checker_finds_a_set_registration(tmp_path):
+    _tree(tmp_path, {"scenarios/a.cc": '// args.Add("set", ...) in a comment\n'
+                                       'int main()\n{\n    args.Add("set", "overrides", "");\n}\n',
+                     "harness/b.cc": 'void F()\n{\n    add(\n        "baseline-set", "x", "");\n'
+                                     '    args.AddOverrides(kTargets, "a.B=1");\n}\n',
+                     "harness/scenario-args.cc": '    Add(name, "x", "");\n    Add("set", "", "");\n'})
+    assert set_registrations(tmp_path) == ["scenarios/a.cc:4", "harness/b.cc:3"]
+
 
 def _tree(tmp_path, files):
     for rel, text in files.items():
