@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "gm-experiment.h"
 
+#include "ns3/mpi-tcp-transport.h"
+#include "ns3/mpi-gm-transport.h"
 #include "ns3/gm-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/mpi-helper.h"
@@ -212,11 +214,11 @@ GmExperiment::CheckStacks(const std::vector<std::string>& stacks,
     {
         MpiHelper library;
         library.SetMpiProfile(stack);
-        const std::string kind = library.GetTransportKind();
-        overGm[stack] = kind == "gm";
-        if (kind != "gm" && kind != "tcp")
+        const TypeId kind = library.GetTransportType();
+        overGm[stack] = kind == MpiGmTransport::GetTypeId();
+        if (kind != MpiGmTransport::GetTypeId() && kind != MpiTcpTransport::GetTypeId())
         {
-            return "--stack: " + stack + " runs over " + kind +
+            return "--stack: " + stack + " runs over " + MpiHelper::TransportProperty(kind) +
                    "; allowed here: libraries over tcp (Gigabit Ethernet) or gm (Myrinet)";
         }
         std::string problem = library.CheckProfile();

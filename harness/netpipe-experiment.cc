@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "netpipe-experiment.h"
 
+#include "ns3/mpi-fm-transport.h"
+#include "ns3/mpi-gm-transport.h"
 #include "ns3/gige-helper.h"
 #include "ns3/gige-switch-helper.h"
 #include "ns3/gm-helper.h"
@@ -161,11 +163,11 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
             }
             return "--stack: " + c.mpi + " has drivers for " + list + " only, not '" + c.nic + "'";
         }
-        if (helper.GetTransportKind() == "gm")
+        if (helper.GetTransportType() == MpiGmTransport::GetTypeId())
         {
             return "--stack: " + c.mpi + " runs over GM (scenario myrinet-mpich-gm)";
         }
-        if (helper.GetTransportKind() == "fm")
+        if (helper.GetTransportType() == MpiFmTransport::GetTypeId())
         {
             return "--stack: " + c.mpi + " runs over Fast Messages (scenario hpvm-mpi)";
         }
@@ -220,7 +222,7 @@ TcpNetpipeExperiment::Validate(const NetpipeConfig& c)
     else if (err.empty())
     {
         err = RunChecks::GigePause(values);
-        bool tcp = c.mpi.empty() || MakeMpiHelper(c).GetTransportKind() != "via";
+        bool tcp = c.mpi.empty() || MakeMpiHelper(c).GetTransportType() != MpiViaTransport::GetTypeId();
         err = err.empty() && tcp ? RunChecks::TcpFrameTime(values, c.mtu) : err;
     }
     return err.empty() ? "" : "--set: " + err;
@@ -313,7 +315,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         MpiHelper mpi = MakeMpiHelper(config);
         std::vector<Ptr<MpiRank>> ranks;
         uint32_t maxBlock = c.maxBlock;
-        if (mpi.GetTransportKind() == "via")
+        if (mpi.GetTransportType() == MpiViaTransport::GetTypeId())
         {
             mpi.ConfigureDevices(devs); // the VIA library's own driver settings
             for (uint32_t i = 0; i < devs.GetN(); ++i)

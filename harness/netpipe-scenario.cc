@@ -3,6 +3,7 @@
 
 #include "netpipe-experiment.h"
 
+#include "ns3/mpi-tcp-transport.h"
 #include "ns3/mpi-rank.h"
 #include "ns3/uinteger.h"
 #include "scenario-args.h"
@@ -73,7 +74,7 @@ NetpipeRows(const NetpipeConfig& c)
         rank->GetAttribute("EagerLimit", eager);
         config.push_back(c.mpi);
         config.push_back(std::to_string(eager.Get()));
-        config.push_back(std::to_string(mpi.GetTransportKind() == "tcp" ? mpi.GetSocketBuffer()
+        config.push_back(std::to_string(mpi.GetTransportType() == MpiTcpTransport::GetTypeId() ? mpi.GetSocketBuffer()
                                                                          : 0));
     }
     SweepRunner::Rows rows;

@@ -115,9 +115,10 @@ PingPongExperiment::Validate(const PingPongConfig& c)
     }
     MpiHelper mpi;
     mpi.SetMpiProfile(c.stack);
-    if (mpi.GetTransportKind() != "tcp")
+    if (mpi.GetTransportType() != MpiTcpTransport::GetTypeId())
     {
-        return "--stack: " + c.stack + " runs over " + mpi.GetTransportKind() +
+        return "--stack: " + c.stack + " runs over " +
+               MpiHelper::TransportProperty(mpi.GetTransportType()) +
                ", not WinSock/TCP or shared memory";
     }
     if (!c.intranode && !ProfileCatalogue::Find("nic", c.nic))

@@ -159,24 +159,25 @@ RunChecks::FmSmtLayout(const ProfileSet& v, uint32_t processes)
 }
 
 std::string
-RunChecks::MpiLibrary(const std::string& stack, const std::string& transport)
+RunChecks::MpiLibrary(const std::string& stack, TypeId transport)
 {
     MpiHelper library;
     library.SetMpiProfile(stack);
-    if (library.GetTransportKind() != transport)
+    if (library.GetTransportType() != transport)
     {
         std::string over;
         for (const auto& name : ProfileCatalogue::Names("mpi"))
         {
             MpiHelper other;
             other.SetMpiProfile(name);
-            if (other.GetTransportKind() == transport)
+            if (other.GetTransportType() == transport)
             {
                 over += (over.empty() ? "" : ", ") + name;
             }
         }
-        return "--stack: " + stack + " runs over " + library.GetTransportKind() + ", not " +
-               transport + "; allowed: " + over;
+        return "--stack: " + stack + " runs over " +
+               MpiHelper::TransportProperty(library.GetTransportType()) + ", not " +
+               MpiHelper::TransportProperty(transport) + "; allowed: " + over;
     }
     std::string problem = library.CheckProfile();
     return problem.empty() ? "" : "--stack: " + stack + ": " + problem;

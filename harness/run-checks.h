@@ -3,6 +3,7 @@
 #define CLUSTERNET_RUN_CHECKS_H
 
 #include "ns3/profile-set.h"
+#include "ns3/type-id.h"
 
 #include <string>
 
@@ -43,7 +44,7 @@ class RunChecks
      * settings fit (MpiHelper::CheckProfile). @return "" or one line naming --stack and the MPI
      * profiles that do run over @p transport
      */
-    static std::string MpiLibrary(const std::string& stack, const std::string& transport);
+    static std::string MpiLibrary(const std::string& stack, TypeId transport);
 };
 
 } // namespace clusternet

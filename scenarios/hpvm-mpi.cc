@@ -14,6 +14,7 @@
 #include "run-checks.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
+#include "ns3/mpi-fm-transport.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -89,7 +90,7 @@ main(int argc, char** argv)
     const std::vector<FmCurve> curves = FmExperiment::ParseCurves(args);
     const std::string stack = args.GetChoice("stack");
     const uint32_t maxBlock = args.GetUint("max-block");
-    std::string problem = RunChecks::MpiLibrary(stack, "fm");
+    std::string problem = RunChecks::MpiLibrary(stack, MpiFmTransport::GetTypeId());
     if (!problem.empty())
     {
         args.Fail(problem);

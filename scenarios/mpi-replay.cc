@@ -25,6 +25,8 @@
 #include "scenario-args.h"
 #include "stall-watchdog-scheduler.h"
 #include "sweep-runner.h"
+#include "ns3/mpi-via-transport.h"
+#include "ns3/mpi-gm-transport.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -119,7 +121,7 @@ InstallEthernet(const Replay& replay, MpiHelper& mpi)
     }
     Ipv4AddressHelper addr("10.0.0.0", "255.255.248.0");
     Ipv4InterfaceContainer ifs = addr.Assign(devs);
-    if (mpi.GetTransportKind() == "via")
+    if (mpi.GetTransportType() == MpiViaTransport::GetTypeId())
     {
         mpi.ConfigureDevices(devs); // the VIA library's own driver settings
         return mpi.InstallVia(devs, replay.programs);
@@ -363,7 +365,7 @@ main(int argc, char** argv)
     std::string stack = args.GetChoice("stack");
     MpiHelper mpi;
     mpi.SetMpiProfile(stack);
-    const bool gm = mpi.GetTransportKind() == "gm";
+    const bool gm = mpi.GetTransportType() == MpiGmTransport::GetTypeId();
     ClusterParts parts = ClusterArgs::Parse(args, !gm);
     Time limit;
     std::string why = MpiProgram::CheckTime(args.Get("limit"));
@@ -531,7 +533,7 @@ main(int argc, char** argv)
         values.AddProfile(*ProfileCatalogue::Find("nic", parts.nic));
         values.AddProfile(*ProfileCatalogue::Find("host", parts.host));
         std::string err = RunChecks::GigePause(values);
-        if (err.empty() && mpi.GetTransportKind() != "via")
+        if (err.empty() && mpi.GetTransportType() != MpiViaTransport::GetTypeId())
         {
             err = RunChecks::TcpFrameTime(values, mtu);
         }

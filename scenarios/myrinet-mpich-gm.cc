@@ -11,6 +11,7 @@
 #include "run-checks.h"
 #include "scenario-args.h"
 #include "sweep-runner.h"
+#include "ns3/mpi-gm-transport.h"
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -75,7 +76,7 @@ main(int argc, char** argv)
     GmConfig c = GmExperiment::ParseArguments(args);
     std::string stack = args.GetChoice("stack");
     uint32_t maxBlock = args.GetUint("max-block");
-    std::string problem = RunChecks::MpiLibrary(stack, "gm");
+    std::string problem = RunChecks::MpiLibrary(stack, MpiGmTransport::GetTypeId());
     if (!problem.empty())
     {
         args.Fail(problem);

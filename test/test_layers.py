@@ -13,7 +13,9 @@ a concrete device. helper/
 may include any model layer; model/ never includes helper/. Nothing in contrib/clusternet
 includes the harness (headers of the repository outside contrib/, such as harness/ and
 scenarios/): the module builds and its TestSuites pass on their own. Nothing in model/ or
-helper/ calls Simulator::Run: the program runs the simulator. Outside the module, no program or
+helper/ calls Simulator::Run: the program runs the simulator. A helper belongs to the layer of
+the technology it builds (HELPER_LAYER) and never casts to a concrete device of another layer (the
+MPI helper reaches a device through its attributes, a LANai board checks its own port). Outside the module, no program or
 experiment registers the overrides option --set itself: ScenarioArgs::AddOverrides does, once,
 its help made from the target table.
 """
@@ -138,6 +140,81 @@ def test_checker_finds_a_simulator_run(tmp_path):
                                          "    Simulator::Run();\n}\n",
                      "test/job-test.cc": "Simulator::Run();\n"})
     assert simulator_runs(tmp_path) == ["model/mpi/job.cc:4"]
+
+# The layer of the technology each helper builds.
+HELPER_LAYER = {"host-helper": "host", "gige-helper": "ethernet", "gige-switch-helper": "ethernet",
+                "ethernet-cluster": "ethernet", "myrinet-helper": "myrinet", "gm-helper": "gm",
+                "fm-helper": "fm", "mpi-helper": "mpi", "netpipe-helper": "apps"}
+CAST = re.compile(r"\b(?:DynamicCast|StaticCast|dynamic_cast|static_cast)\s*<\s*(?:const\s+)?(\w+)")
+
+
+def concrete_devices(module):
+    """The net devices the model defines that no other class derives from, each with its layer
+    (the model folder of its header)."""
+    bases = {}
+    layer = {}
+    for path in _sources(module / "model"):
+        if path.suffix != ".h":
+            continue
+        for name, base in re.findall(r"^class (\w+)\s*:\s*public\s+(\w+)", path.read_text(), re.M):
+            bases[name] = base
+            layer[name] = path.parent.name
+
+    def is_device(name):
+        while name in bases:
+            name = bases[name]
+            if name == "NetDevice":
+                return True
+        return False
+
+    derived = set(bases.values())
+    return {name: layer[name] for name in bases if is_device(name) and name not in derived}
+
+
+def helper_casts(module):
+    """Every cast in helper/ to a concrete device of a layer other than the helper's, as
+    ``file:line: Class (layer)``; a helper missing from HELPER_LAYER is reported too."""
+    devices = concrete_devices(module)
+    found = []
+    for path in _sources(module / "helper"):
+        own = HELPER_LAYER.get(path.stem)
+        if own is None:
+            found.append(f"{path.relative_to(module)}: not in HELPER_LAYER (say its layer)")
+            continue
+        code = _code(path.read_text())
+        for m in CAST.finditer(code):
+            cls = m.group(1)
+            if cls in devices and devices[cls] != own:
+                line = code.count(chr(10), 0, m.start()) + 1
+                found.append(f"{path.relative_to(module)}:{line}: {cls} ({devices[cls]})")
+    return found
+
+
+def test_concrete_devices_are_found():
+    assert concrete_devices(MODULE) == {"GigeNetDevice": "ethernet",
+                                        "GigeSwitchNetDevice": "ethernet",
+                                        "MyrinetNetDevice": "myrinet",
+                                        "GmEthernetNetDevice": "gm"}
+
+
+def test_helpers_never_cast_to_a_device_of_another_layer():
+    assert helper_casts(MODULE) == []
+
+
+def test_checker_finds_a_helper_cast(tmp_path):
+    _tree(tmp_path, {
+        "model/ethernet/gige-net-device.h": "class GigeNetDevice : public NetDevice\n{\n};\n",
+        "model/myrinet/myrinet-net-device.h": "class MyrinetNetDevice : public MyrinetPort\n{\n};\n",
+        "model/myrinet/myrinet-port.h": "class MyrinetPort : public NetDevice\n{\n};\n",
+        "helper/mpi-helper.cc": "// DynamicCast<GigeNetDevice>(d) in a comment\n"
+                                "auto d = DynamicCast<GigeNetDevice>(x);\n",
+        "helper/myrinet-helper.cc": "auto p = DynamicCast<MyrinetNetDevice>(x);\n"
+                                    "auto q = DynamicCast<MyrinetPort>(x);\n",
+        "helper/new-helper.cc": "",
+    })
+    assert helper_casts(tmp_path) == ["helper/mpi-helper.cc:2: GigeNetDevice (ethernet)",
+                                      "helper/new-helper.cc: not in HELPER_LAYER (say its layer)"]
+
 
 def set_registrations(root):
     """Every registration of an overrides option (--set, --baseline-set) in the programs and the

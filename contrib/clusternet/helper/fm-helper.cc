@@ -7,7 +7,6 @@
 #include "ns3/double.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
-#include "ns3/myrinet-net-device.h"
 #include "ns3/pci-bus.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -96,8 +95,7 @@ FmHelper::Install(const NodeContainer& hosts, const NetDeviceContainer& ports) c
                                               << " has no host (HostHelper::Install first)");
         m_values.Apply("bus", bus);
         m_values.Apply("cpu", node->GetObject<HostCpu>());
-        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(h));
-        NS_ABORT_MSG_UNLESS(port, "FmHelper: port " << h << " is not a Myrinet port");
+        Ptr<NetDevice> port = ports.Get(h); // a Myrinet host port (LanaiNic::SetPort checks)
         m_values.ApplyOverrides("port", port);
         m_values.ApplyOverrides("link", port->GetChannel());
 

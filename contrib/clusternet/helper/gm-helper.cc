@@ -6,7 +6,6 @@
 #include "myrinet-helper.h"
 
 #include "ns3/host-cpu.h"
-#include "ns3/myrinet-net-device.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/pointer.h"
 #include "ns3/pci-bus.h"
@@ -122,8 +121,7 @@ GmHelper::Install(const NetDeviceContainer& hostPorts) const
     std::vector<Ptr<GmMcp>> mcps;
     for (uint32_t i = 0; i < hostPorts.GetN(); ++i)
     {
-        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(hostPorts.Get(i));
-        NS_ASSERT_MSG(port, "GmHelper::Install: device " << i << " is not a Myrinet port");
+        Ptr<NetDevice> port = hostPorts.Get(i); // a Myrinet host port (LanaiNic::SetPort checks)
         Ptr<Node> node = port->GetNode();
         Ptr<LanaiNic> nic = m_nicFactory.Create<LanaiNic>();
         nic->SetPort(port);

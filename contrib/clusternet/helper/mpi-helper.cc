@@ -3,7 +3,6 @@
 
 #include "gm-helper.h"
 
-#include "ns3/gige-net-device.h"
 #include "ns3/host-cpu.h"
 #include "ns3/interrupt-coalescer.h"
 #include "ns3/lanai-nic.h"
@@ -16,7 +15,7 @@
 #include "ns3/boolean.h"
 
 #include <sstream>
-#include "ns3/myrinet-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/profile-catalogue.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -28,7 +27,53 @@ namespace ns3
 namespace clusternet
 {
 
+namespace
+{
+
+/// The words of a library profile's Transport property and the classes they name.
+const std::vector<std::pair<std::string, TypeId>>&
+Transports()
+{
+    static const std::vector<std::pair<std::string, TypeId>> transports = {
+        {"tcp", MpiTcpTransport::GetTypeId()},
+        {"gm", MpiGmTransport::GetTypeId()},
+        {"via", MpiViaTransport::GetTypeId()},
+        {"fm", MpiFmTransport::GetTypeId()},
+    };
+    return transports;
+}
+
+} // namespace
+
+TypeId
+MpiHelper::TransportTypeOf(const std::string& property)
+{
+    for (const auto& [word, type] : Transports())
+    {
+        if (word == property)
+        {
+            return type;
+        }
+    }
+    NS_ABORT_MSG("MpiHelper: no transport '" << property << "' (tcp, gm, via or fm)");
+    return TypeId();
+}
+
+std::string
+MpiHelper::TransportProperty(TypeId type)
+{
+    for (const auto& [word, t] : Transports())
+    {
+        if (t == type)
+        {
+            return word;
+        }
+    }
+    return type.GetName();
+}
+
 MpiHelper::MpiHelper()
+    : m_transportType(MpiTcpTransport::GetTypeId())
 {
     m_rankFactory.SetTypeId(MpiRank::GetTypeId());
     m_transportFactory.SetTypeId(MpiTcpTransport::GetTypeId());
@@ -77,7 +122,7 @@ MpiHelper::SetMpiProfile(const std::string& name)
         }
         else if (v.target == "properties" && v.attribute == "Transport")
         {
-            m_transportKind = v.value;
+            m_transportType = TransportTypeOf(v.value);
         }
         else if (v.target == "properties" && v.attribute == "Nics")
         {
@@ -97,16 +142,16 @@ MpiHelper::SetRankAttribute(std::string name, const AttributeValue& value)
     m_rankFactory.Set(name, value);
 }
 
-std::string
-MpiHelper::GetTransportKind() const
+TypeId
+MpiHelper::GetTransportType() const
 {
-    return m_transportKind;
+    return m_transportType;
 }
 
 uint32_t
 MpiHelper::GetMaxMessage() const
 {
-    if (m_transportKind == "via")
+    if (m_transportType == MpiViaTransport::GetTypeId())
     {
         return m_viaTransportFactory.Create<MpiViaTransport>()->GetMaxMessage();
     }
@@ -116,7 +161,7 @@ MpiHelper::GetMaxMessage() const
 std::string
 MpiHelper::CheckProfile() const
 {
-    if (m_transportKind != "gm")
+    if (m_transportType != MpiGmTransport::GetTypeId())
     {
         return "";
     }
@@ -158,20 +203,14 @@ MpiHelper::InstallVia(const NetDeviceContainer& devices,
     {
         macs.push_back(Mac48Address::ConvertFrom(devices.Get(i)->GetAddress()));
     }
-    std::vector<Ptr<MpiViaTransport>> transports;
-    std::vector<Ptr<MpiRank>> ranks;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<MpiViaTransport> t = m_viaTransportFactory.Create<MpiViaTransport>();
-        t->Setup(devices.Get(i), i, macs);
-        transports.push_back(t);
-        ranks.push_back(StartRank(devices.Get(i)->GetNode(), i, n, t, programs[i]));
-    }
-    for (auto& t : transports)
-    {
-        t->SetPeers(transports);
-    }
-    return ranks;
+    return Start(
+        [&](uint32_t i, Ptr<Node>& node) {
+            Ptr<MpiViaTransport> t = m_viaTransportFactory.Create<MpiViaTransport>();
+            t->Setup(devices.Get(i), i, macs);
+            node = devices.Get(i)->GetNode();
+            return t;
+        },
+        programs);
 }
 
 void
@@ -193,20 +232,14 @@ MpiHelper::InstallFm(const std::vector<Ptr<Node>>& nodes,
     {
         endpoints.emplace_back(ctx->GetNodeId(), ctx->GetContextId());
     }
-    std::vector<Ptr<MpiFmTransport>> transports;
-    std::vector<Ptr<MpiRank>> ranks;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<MpiFmTransport> t = m_fmTransportFactory.Create<MpiFmTransport>();
-        t->Setup(contexts[i], i, endpoints);
-        transports.push_back(t);
-        ranks.push_back(StartRank(nodes[i], i, n, t, programs[i]));
-    }
-    for (auto& t : transports)
-    {
-        t->SetPeers(transports);
-    }
-    return ranks;
+    return Start(
+        [&](uint32_t i, Ptr<Node>& node) {
+            Ptr<MpiFmTransport> t = m_fmTransportFactory.Create<MpiFmTransport>();
+            t->Setup(contexts[i], i, endpoints);
+            node = nodes[i];
+            return t;
+        },
+        programs);
 }
 
 std::vector<Ptr<MpiRank>>
@@ -221,24 +254,17 @@ MpiHelper::InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
     {
         gmNodes.push_back(mcp->GetNodeId());
     }
-    std::vector<Ptr<MpiGmTransport>> transports;
-    std::vector<Ptr<MpiRank>> ranks;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<Node> node = mcps[i]->GetNic()->GetPort()->GetNode();
-        Ptr<MpiGmTransport> t = m_gmTransportFactory.Create<MpiGmTransport>();
-        UintegerValue portId;
-        t->GetAttribute("PortId", portId);
-        Ptr<GmPort> port = gm.OpenPort(mcps[i], static_cast<uint8_t>(portId.Get()));
-        t->Setup(port, node->GetObject<HostCpu>(), i, gmNodes);
-        transports.push_back(t);
-        ranks.push_back(StartRank(node, i, n, t, programs[i]));
-    }
-    for (auto& t : transports)
-    {
-        t->SetPeers(transports);
-    }
-    return ranks;
+    return Start(
+        [&](uint32_t i, Ptr<Node>& node) {
+            node = mcps[i]->GetObject<Node>(); // the host the control program is on
+            Ptr<MpiGmTransport> t = m_gmTransportFactory.Create<MpiGmTransport>();
+            UintegerValue portId;
+            t->GetAttribute("PortId", portId);
+            Ptr<GmPort> port = gm.OpenPort(mcps[i], static_cast<uint8_t>(portId.Get()));
+            t->Setup(port, node->GetObject<HostCpu>(), i, gmNodes);
+            return t;
+        },
+        programs);
 }
 
 bool
@@ -259,20 +285,14 @@ MpiHelper::InstallShm(const NodeContainer& nodes,
 {
     uint32_t n = nodes.GetN();
     NS_ABORT_MSG_UNLESS(programs.size() == n, "MpiHelper: one program per rank");
-    std::vector<Ptr<MpiShmTransport>> transports;
-    std::vector<Ptr<MpiRank>> ranks;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<MpiShmTransport> t = m_shmTransportFactory.Create<MpiShmTransport>();
-        t->Setup(nodes.Get(i)->GetObject<HostCpu>(), i);
-        transports.push_back(t);
-        ranks.push_back(StartRank(nodes.Get(i), i, n, t, programs[i]));
-    }
-    for (auto& t : transports)
-    {
-        t->SetPeers(transports);
-    }
-    return ranks;
+    return Start(
+        [&](uint32_t i, Ptr<Node>& node) {
+            Ptr<MpiShmTransport> t = m_shmTransportFactory.Create<MpiShmTransport>();
+            t->Setup(nodes.Get(i)->GetObject<HostCpu>(), i);
+            node = nodes.Get(i);
+            return t;
+        },
+        programs);
 }
 
 void
@@ -290,21 +310,33 @@ MpiHelper::GetSocketBuffer() const
     return v.Get();
 }
 
-Ptr<MpiRank>
-MpiHelper::StartRank(Ptr<Node> node,
-                     uint32_t rank,
-                     uint32_t size,
-                     Ptr<MpiTransport> transport,
-                     const std::vector<MpiOperation>& program) const
+std::vector<Ptr<MpiRank>>
+MpiHelper::Start(const TransportMaker& make,
+                 const std::vector<std::vector<MpiOperation>>& programs) const
 {
-    Ptr<MpiRank> r = CreateRank();
-    r->SetRank(rank, size);
-    r->SetTransport(transport);
-    r->SetCollectives(CreateCollectives());
-    r->SetProgram(program);
-    node->AddApplication(r);
-    r->SetStartTime(Seconds(0));
-    return r;
+    const uint32_t n = programs.size();
+    std::vector<Ptr<MpiTransport>> transports;
+    std::vector<Ptr<MpiRank>> ranks;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node;
+        Ptr<MpiTransport> t = make(i, node);
+        NS_ABORT_MSG_UNLESS(t && node, "MpiHelper: no transport or node for rank " << i);
+        transports.push_back(t);
+        Ptr<MpiRank> r = CreateRank();
+        r->SetRank(i, n);
+        r->SetTransport(t);
+        r->SetCollectives(CreateCollectives());
+        r->SetProgram(programs[i]);
+        node->AddApplication(r);
+        r->SetStartTime(Seconds(0));
+        ranks.push_back(r);
+    }
+    for (const auto& t : transports)
+    {
+        t->SetPeers(transports);
+    }
+    return ranks;
 }
 
 void
@@ -317,11 +349,11 @@ MpiHelper::ConfigureDevices(const NetDeviceContainer& devices) const
     }
     for (uint32_t i = 0; i < devices.GetN(); ++i)
     {
-        Ptr<GigeNetDevice> d = DynamicCast<GigeNetDevice>(devices.Get(i));
-        if (d)
+        PointerValue coalescer;
+        if (devices.Get(i)->GetAttributeFailSafe("RxCoalescer", coalescer) &&
+            coalescer.Get<InterruptCoalescer>())
         {
-            ProfileCatalogue::Apply(*p, "device", d);
-            ProfileCatalogue::Apply(*p, "coalescer", d->GetRxCoalescer());
+            ProfileCatalogue::Apply(*p, "coalescer", coalescer.Get<InterruptCoalescer>());
         }
     }
 }
@@ -351,20 +383,14 @@ MpiHelper::InstallTcp(const NodeContainer& nodes,
     {
         addresses.push_back(interfaces.GetAddress(i));
     }
-    std::vector<Ptr<MpiTcpTransport>> transports;
-    std::vector<Ptr<MpiRank>> ranks;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Ptr<MpiTcpTransport> t = m_transportFactory.Create<MpiTcpTransport>();
-        t->Setup(nodes.Get(i), i, addresses);
-        transports.push_back(t);
-        ranks.push_back(StartRank(nodes.Get(i), i, n, t, programs[i]));
-    }
-    for (auto& t : transports)
-    {
-        t->SetPeers(transports);
-    }
-    return ranks;
+    return Start(
+        [&](uint32_t i, Ptr<Node>& node) {
+            Ptr<MpiTcpTransport> t = m_transportFactory.Create<MpiTcpTransport>();
+            t->Setup(nodes.Get(i), i, addresses);
+            node = nodes.Get(i);
+            return t;
+        },
+        programs);
 }
 
 } // namespace clusternet

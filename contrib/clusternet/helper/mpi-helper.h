@@ -11,6 +11,7 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,18 @@ class MpiHelper
     bool SetMpiProfile(const std::string& name);
     /// Set an attribute of every rank (MpiRank).
     void SetRankAttribute(std::string name, const AttributeValue& value);
-    /// @return the transport the profile's library uses: "tcp" (default), "gm" or "via"
-    std::string GetTransportKind() const;
+    /**
+     * @return the transport class the profile's library is written to: the one its Transport
+     * property names (TransportTypeOf), MpiTcpTransport without one
+     */
+    TypeId GetTransportType() const;
+    /**
+     * @return the transport class a library profile's Transport property names: tcp
+     * (MpiTcpTransport), gm (MpiGmTransport), via (MpiViaTransport) or fm (MpiFmTransport)
+     */
+    static TypeId TransportTypeOf(const std::string& property);
+    /// @return the Transport property that names @p type (for a message)
+    static std::string TransportProperty(TypeId type);
     /// @return the largest message (envelope included) the library's transport carries
     /// [bytes]; 0 = no limit
     uint32_t GetMaxMessage() const;
@@ -76,8 +87,9 @@ class MpiHelper
     void SetTransportAttribute(std::string name, const AttributeValue& value);
     /// @return the socket buffer the transports request [bytes]
     uint32_t GetSocketBuffer() const;
-    /// Apply the library's own driver settings (profile targets device, coalescer: M-VIA's
-    /// modified driver) to the Gigabit Ethernet devices among @p devices.
+    /// Apply the library's own driver settings (profile target coalescer: M-VIA's modified
+    /// driver) to the receive interrupt coalescer of each of @p devices that has one (its
+    /// RxCoalescer attribute).
     void ConfigureDevices(const NetDeviceContainer& devices) const;
     /// @return a rank configured from the profile and rank attributes (no transport yet)
     Ptr<MpiRank> CreateRank() const;
@@ -94,11 +106,6 @@ class MpiHelper
                                          const Ipv4InterfaceContainer& interfaces,
                                          const std::vector<std::vector<MpiOperation>>& programs);
     /**
-     * Install the ranks over GM: rank i opens a GM port on @p mcps[i]'s host (port settings
-     * from @p gm, e.g. its host profile) and talks through MpiGmTransport.
-     * @return the ranks, started at time 0
-     */
-    /**
      * Install the ranks over Fast Messages: rank i runs on @p nodes[i] as the process of FM
      * context @p contexts[i] and talks through MpiFmTransport.
      * @return the ranks, started at time 0
@@ -106,17 +113,27 @@ class MpiHelper
     std::vector<Ptr<MpiRank>> InstallFm(const std::vector<Ptr<Node>>& nodes,
                                         const std::vector<Ptr<FmContext>>& contexts,
                                         const std::vector<std::vector<MpiOperation>>& programs);
+    /**
+     * Install the ranks over GM: rank i opens a GM port on @p mcps[i]'s host (port settings
+     * from @p gm, e.g. its host profile) and talks through MpiGmTransport.
+     * @return the ranks, started at time 0
+     */
     std::vector<Ptr<MpiRank>> InstallGm(const std::vector<Ptr<GmMcp>>& mcps,
                                         const GmHelper& gm,
                                         const std::vector<std::vector<MpiOperation>>& programs);
 
   private:
-    /// Create rank @p rank of @p size on @p node over @p transport, starting at time 0.
-    Ptr<MpiRank> StartRank(Ptr<Node> node,
-                           uint32_t rank,
-                           uint32_t size,
-                           Ptr<MpiTransport> transport,
-                           const std::vector<MpiOperation>& program) const;
+    /// Makes rank @p rank's transport over its network (created and set up) and sets @p node
+    /// to the node the rank runs on.
+    using TransportMaker = std::function<Ptr<MpiTransport>(uint32_t rank, Ptr<Node>& node)>;
+    /**
+     * Start the job's ranks, one per program: rank i over the transport @p make gives it,
+     * each rank made right after its transport; then tell every transport its peers
+     * (MpiTransport::SetPeers).
+     * @return the ranks, started at time 0
+     */
+    std::vector<Ptr<MpiRank>> Start(const TransportMaker& make,
+                                    const std::vector<std::vector<MpiOperation>>& programs) const;
 
     std::string m_profile;
     ObjectFactory m_rankFactory;
@@ -127,7 +144,7 @@ class MpiHelper
     ObjectFactory m_fmTransportFactory;
     ObjectFactory m_collectivesFactory;
     bool m_shm{false}; //!< the profile has a shared-memory device
-    std::string m_transportKind{"tcp"};
+    TypeId m_transportType; //!< the class the library's transport is written to
     std::vector<std::string> m_nics;
 };
 

@@ -48,6 +48,11 @@ class TestTransport : public MpiTransport
     std::vector<LoggedPacket>* log{nullptr};
     Time delay{MicroSeconds(10)};
 
+    /// The job gives its peers (TestJob), not MpiHelper.
+    void SetPeers(const std::vector<Ptr<MpiTransport>>&) override
+    {
+    }
+
     void Send(const MpiEnvelope& e, uint32_t, std::function<void()> written) override
     {
         log->push_back({e, Simulator::Now()});

@@ -38,9 +38,10 @@ struct ShmPair
             t->Setup(cpu, i);
             transports.push_back(t);
         }
+        const std::vector<Ptr<MpiTransport>> peers(transports.begin(), transports.end());
         for (auto& t : transports)
         {
-            t->SetPeers(transports);
+            t->SetPeers(peers);
         }
     }
 };

@@ -64,9 +64,9 @@ MpiFmTransport::Setup(Ptr<FmContext> context, uint32_t rank, const std::vector<E
 }
 
 void
-MpiFmTransport::SetPeers(const std::vector<Ptr<MpiFmTransport>>& peers)
+MpiFmTransport::SetPeers(const std::vector<Ptr<MpiTransport>>& peers)
 {
-    m_peers = peers;
+    m_peers = PeersAs<MpiFmTransport>(peers);
 }
 
 void

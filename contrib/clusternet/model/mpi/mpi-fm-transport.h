@@ -49,7 +49,7 @@ class MpiFmTransport : public MpiTransport
      */
     void Setup(Ptr<FmContext> context, uint32_t rank, const std::vector<Endpoint>& endpoints);
     /// The transports of every rank, rank i at index i.
-    void SetPeers(const std::vector<Ptr<MpiFmTransport>>& peers);
+    void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) override;
 
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,

@@ -116,9 +116,9 @@ MpiGmTransport::Setup(Ptr<GmPort> port,
 }
 
 void
-MpiGmTransport::SetPeers(const std::vector<Ptr<MpiGmTransport>>& peers)
+MpiGmTransport::SetPeers(const std::vector<Ptr<MpiTransport>>& peers)
 {
-    m_peers = peers;
+    m_peers = PeersAs<MpiGmTransport>(peers);
 }
 
 void

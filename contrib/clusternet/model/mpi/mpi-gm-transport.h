@@ -47,7 +47,7 @@ class MpiGmTransport : public MpiTransport
      */
     void Setup(Ptr<GmPort> port, Ptr<HostCpu> cpu, uint32_t rank, const std::vector<uint16_t>& nodes);
     /// The transports of every rank, rank i at index i.
-    void SetPeers(const std::vector<Ptr<MpiGmTransport>>& peers);
+    void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) override;
 
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,

@@ -94,9 +94,9 @@ MpiShmTransport::Setup(Ptr<HostCpu> cpu, uint32_t rank)
 }
 
 void
-MpiShmTransport::SetPeers(const std::vector<Ptr<MpiShmTransport>>& peers)
+MpiShmTransport::SetPeers(const std::vector<Ptr<MpiTransport>>& peers)
 {
-    m_peers = peers;
+    m_peers = PeersAs<MpiShmTransport>(peers);
 }
 
 uint32_t

@@ -50,7 +50,7 @@ class MpiShmTransport : public MpiTransport
     /// Set up rank @p rank whose process runs on @p cpu (may be null: no CPU time).
     void Setup(Ptr<HostCpu> cpu, uint32_t rank);
     /// The transports of every rank, rank i at index i (all on one host).
-    void SetPeers(const std::vector<Ptr<MpiShmTransport>>& peers);
+    void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) override;
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,
               std::function<void()> written) override;

@@ -135,9 +135,9 @@ MpiTcpTransport::Setup(Ptr<Node> node, uint32_t rank, const std::vector<Ipv4Addr
 }
 
 void
-MpiTcpTransport::SetPeers(const std::vector<Ptr<MpiTcpTransport>>& peers)
+MpiTcpTransport::SetPeers(const std::vector<Ptr<MpiTransport>>& peers)
 {
-    m_peers = peers;
+    m_peers = PeersAs<MpiTcpTransport>(peers);
 }
 
 uint32_t

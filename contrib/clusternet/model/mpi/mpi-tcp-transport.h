@@ -51,7 +51,7 @@ class MpiTcpTransport : public MpiTransport
      */
     void Setup(Ptr<Node> node, uint32_t rank, const std::vector<Ipv4Address>& addresses);
     /// The transports of every rank, rank i at index i (to announce packet lengths).
-    void SetPeers(const std::vector<Ptr<MpiTcpTransport>>& peers);
+    void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) override;
 
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,

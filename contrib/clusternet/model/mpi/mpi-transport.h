@@ -2,11 +2,13 @@
 #ifndef CLUSTERNET_MPI_TRANSPORT_H
 #define CLUSTERNET_MPI_TRANSPORT_H
 
+#include "ns3/abort.h"
 #include "ns3/object.h"
 
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <vector>
 
 namespace ns3
 {
@@ -75,6 +77,11 @@ class MpiTransport : public Object
     virtual void Send(const MpiEnvelope& envelope,
                       uint32_t envelopeBytes,
                       std::function<void()> written) = 0;
+    /**
+     * Tell the transport the transports of every rank of its job, rank i at index i (itself
+     * included), each of its own class.
+     */
+    virtual void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) = 0;
     /// @return the largest message the transport carries [bytes]; 0 = no limit
     virtual uint32_t GetMaxMessage() const;
     /**
@@ -95,6 +102,22 @@ class MpiTransport : public Object
     void DeliverHeader(const MpiEnvelope& envelope);
     /// Progress resumed after a pause: pick up the work that waited. Default: nothing.
     virtual void Resume();
+
+    /// @return @p peers as transports of class @p T (SetPeers: every rank's is of one class)
+    template <typename T>
+    static std::vector<Ptr<T>> PeersAs(const std::vector<Ptr<MpiTransport>>& peers)
+    {
+        std::vector<Ptr<T>> typed;
+        for (const auto& p : peers)
+        {
+            Ptr<T> t = DynamicCast<T>(p);
+            NS_ABORT_MSG_UNLESS(t,
+                                "MpiTransport: rank " << typed.size() << "'s transport is not a "
+                                                      << T::GetTypeId().GetName());
+            typed.push_back(t);
+        }
+        return typed;
+    }
 
   private:
     DeliverCallback m_deliver;

@@ -98,9 +98,9 @@ MpiViaTransport::Setup(Ptr<NetDevice> device,
 }
 
 void
-MpiViaTransport::SetPeers(const std::vector<Ptr<MpiViaTransport>>& peers)
+MpiViaTransport::SetPeers(const std::vector<Ptr<MpiTransport>>& peers)
 {
-    m_peers = peers;
+    m_peers = PeersAs<MpiViaTransport>(peers);
 }
 
 void

@@ -46,7 +46,7 @@ class MpiViaTransport : public MpiTransport
      */
     void Setup(Ptr<NetDevice> device, uint32_t rank, const std::vector<Mac48Address>& addresses);
     /// The transports of every rank, rank i at index i.
-    void SetPeers(const std::vector<Ptr<MpiViaTransport>>& peers);
+    void SetPeers(const std::vector<Ptr<MpiTransport>>& peers) override;
 
     void Send(const MpiEnvelope& envelope,
               uint32_t envelopeBytes,

@@ -113,9 +113,12 @@ LanaiNic::DoDispose()
 }
 
 void
-LanaiNic::SetPort(Ptr<MyrinetNetDevice> port)
+LanaiNic::SetPort(Ptr<NetDevice> port)
 {
-    m_port = port;
+    m_port = DynamicCast<MyrinetNetDevice>(port);
+    NS_ABORT_MSG_UNLESS(m_port || !port,
+                        "LanaiNic: " << port->GetInstanceTypeId().GetName()
+                                     << " is not a Myrinet host port (MyrinetNetDevice)");
 }
 
 Ptr<MyrinetNetDevice>

@@ -5,6 +5,7 @@
 #include "ns3/pci-bus.h"
 
 #include "ns3/callback.h"
+#include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -50,8 +51,9 @@ class LanaiNic : public Object
     LanaiNic();
     ~LanaiNic() override;
 
-    /// Attach the packet interface (a host port of the Myrinet fabric).
-    void SetPort(Ptr<MyrinetNetDevice> port);
+    /// Attach the packet interface: a host port of the Myrinet fabric (a MyrinetNetDevice; a
+    /// device of another kind aborts).
+    void SetPort(Ptr<NetDevice> port);
     /// @return the packet interface
     Ptr<MyrinetNetDevice> GetPort() const;
     /// Attach the host's PCI bus (null: host DMA takes no bus time).
