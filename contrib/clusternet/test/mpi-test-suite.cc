@@ -197,6 +197,73 @@ class MpiMatchingTestCase : public TestCase
 };
 
 /**
+ * The main thread's state machine, traced: rank 0 computes 50 us, then sends 8 bytes eagerly
+ * (the test transport lets the sender go on at once); rank 1 receives them, blocked until they
+ * arrive 10 us later. A TracedValue reports changes only: computing is OUTSIDE, as is the
+ * start, so the compute adds no transition.
+ */
+class MpiStateTestCase : public TestCase
+{
+  public:
+    MpiStateTestCase()
+        : TestCase("MpiRank State trace: NOT_STARTED, OUTSIDE, IN_CALL, BLOCKED, DONE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using S = MpiRank::State;
+        using T = std::tuple<S, S, int64_t>; // old, new, time [us]
+        std::vector<std::vector<Op>> q(2);
+        q[0] = {Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)};
+        q[1] = {Op::Recv(0, 7, 8)};
+        MpiHelper zero;
+        zero.SetMpiProfile("mpich");
+        zero.SetRankAttribute("SendCycles", DoubleValue(0));
+        zero.SetRankAttribute("RecvCycles", DoubleValue(0));
+        TestJob job(q, zero);
+        std::vector<std::vector<T>> seen(2);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            job.ranks[i]->TraceConnectWithoutContext(
+                "State",
+                Callback<void, S, S>([&seen, i](S from, S to) {
+                    seen[i].emplace_back(from, to, Simulator::Now().GetMicroSeconds());
+                }));
+        }
+        NS_TEST_ASSERT_MSG_EQ(job.Run(), "", "no deadlock");
+        const std::vector<std::vector<T>> expect = {
+            {T{S::NOT_STARTED, S::OUTSIDE, 0},
+             T{S::OUTSIDE, S::IN_CALL, 50},
+             T{S::IN_CALL, S::BLOCKED, 50},
+             T{S::BLOCKED, S::IN_CALL, 50},
+             T{S::IN_CALL, S::OUTSIDE, 50},
+             T{S::OUTSIDE, S::DONE, 50}},
+            {T{S::NOT_STARTED, S::OUTSIDE, 0},
+             T{S::OUTSIDE, S::IN_CALL, 0},
+             T{S::IN_CALL, S::BLOCKED, 0},
+             T{S::BLOCKED, S::IN_CALL, 60},
+             T{S::IN_CALL, S::OUTSIDE, 60},
+             T{S::OUTSIDE, S::DONE, 60}}};
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(seen[i].size(), expect[i].size(), "transitions of rank " << i);
+            for (std::size_t k = 0; k < expect[i].size() && k < seen[i].size(); ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ((seen[i][k] == expect[i][k]),
+                                      true,
+                                      "rank " << i << " transition " << k << ": "
+                                              << std::get<0>(seen[i][k]) << " -> "
+                                              << std::get<1>(seen[i][k]) << " at "
+                                              << std::get<2>(seen[i][k]) << " us");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(job.ranks[1]->GetState(), S::DONE, "rank 1 done");
+    }
+};
+
+/**
  * Eager or rendezvous at exactly the switch-over size: inclusive profiles send a message of
  * EagerLimit bytes eagerly, exclusive ones (LAM: "128KB or longer" is long) by rendezvous.
  */
@@ -1197,6 +1264,7 @@ class MpiTestSuite : public TestSuite
     {
         AddTestCase(new MpiProgramTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiMatchingTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MpiStateTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiSwitchOverTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiCostScalingTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MpiCollectivesTestCase, TestCase::Duration::QUICK);

@@ -128,6 +128,10 @@ FmContext::GetTypeId()
                             "The next packet waits for credit (true) or has it again (false).",
                             MakeTraceSourceAccessor(&FmContext::m_stallTrace),
                             "ns3::clusternet::FmContext::CreditStallTracedCallback")
+            .AddTraceSource("State",
+                            "What the process is doing: idle, working, polling, a poll pass.",
+                            MakeTraceSourceAccessor(&FmContext::m_state),
+                            "ns3::clusternet::FmContext::StateTracedCallback")
             .AddTraceSource("Tx",
                             "A packet (FmHeader first) leaves the process.",
                             MakeTraceSourceAccessor(&FmContext::m_txTrace),
@@ -299,7 +303,7 @@ FmContext::GetPollPeriod() const
 uint64_t
 FmContext::GetPolls() const
 {
-    if (m_polling && !(m_mcp && m_notify == PCI_POLL))
+    if (IsPolling() && !(m_mcp && m_notify == PCI_POLL))
     {
         Time idle = Simulator::Now() - m_pollStart;
         return m_polls + static_cast<uint64_t>(idle.GetSeconds() / GetPollPeriod().GetSeconds());
@@ -310,7 +314,7 @@ FmContext::GetPolls() const
 Time
 FmContext::GetPollTime() const
 {
-    return m_polling ? m_pollTime + (Simulator::Now() - m_pollStart) : m_pollTime;
+    return IsPolling() ? m_pollTime + (Simulator::Now() - m_pollStart) : m_pollTime;
 }
 
 uint32_t
@@ -396,10 +400,40 @@ FmContext::Send(uint16_t node,
     Kick();
 }
 
+FmContext::State
+FmContext::GetState() const
+{
+    return m_state;
+}
+
+bool
+FmContext::IsBusy() const
+{
+    return m_state == WORKING || m_state == POLL_PASS;
+}
+
+bool
+FmContext::IsPolling() const
+{
+    return m_state == POLLING || m_state == POLL_PASS;
+}
+
+void
+FmContext::SetState(bool busy, bool polling)
+{
+    const State next = polling ? (busy ? POLL_PASS : POLLING) : (busy ? WORKING : IDLE);
+    if (next != m_state)
+    {
+        NS_LOG_LOGIC("process " << m_node << "." << +m_id << ": state " << m_state.Get() << " -> "
+                                << next);
+    }
+    m_state = next;
+}
+
 void
 FmContext::SetBusy(bool busy)
 {
-    m_busy = busy;
+    SetState(busy, IsPolling());
     if (!busy)
     {
         Kick();
@@ -437,7 +471,7 @@ FmContext::ReadSendQueue()
 {
     // The host learns which send slots the control program has emptied by reading the
     // LANai's send-queue state across PCI (behind any posted writes).
-    m_busy = true;
+    SetState(true, IsPolling());
     ++m_slotReads;
     auto sampled = std::make_shared<uint32_t>(0);
     m_bridge->Read([this, sampled]() { *sampled = m_mcp->GetNic()->GetFreeSendBuffers(); },
@@ -450,7 +484,7 @@ FmContext::ReadSendQueue()
 void
 FmContext::Kick()
 {
-    if (m_busy)
+    if (IsBusy())
     {
         return;
     }
@@ -563,7 +597,7 @@ FmContext::SendPacket(uint32_t key, bool credit)
     packet->AddHeader(h);
     ++m_packetsSent;
     m_txTrace(packet);
-    m_busy = true;
+    SetState(true, IsPolling());
     if (peer.smt)
     {
         m_cpu->Execute(Cost(cost), HostCpu::USER, [this, key, packet, payload, sent]() {
@@ -659,7 +693,7 @@ void
 FmContext::PacketVisible(Ptr<Packet> packet, uint32_t slot)
 {
     m_visible.push_back({packet, slot});
-    if (m_polling && m_notify == MEMORY && !m_notice.IsPending())
+    if (IsPolling() && m_notify == MEMORY && !m_notice.IsPending())
     {
         // The flag's line is invalidated; the poll loop sees it on its next pass.
         Time phase = Seconds(m_phase->GetValue(0.0, GetPollPeriod().GetSeconds()));
@@ -670,7 +704,7 @@ FmContext::PacketVisible(Ptr<Packet> packet, uint32_t slot)
 void
 FmContext::SmtPosted()
 {
-    if (m_polling && !m_notice.IsPending() && (m_notify == MEMORY || !m_mcp))
+    if (IsPolling() && !m_notice.IsPending() && (m_notify == MEMORY || !m_mcp))
     {
         Time phase = Seconds(m_phase->GetValue(0.0, GetPollPeriod().GetSeconds()));
         m_notice = Simulator::Schedule(phase + m_cacheMissCost, &FmContext::ArrivalNoticed, this);
@@ -680,7 +714,7 @@ FmContext::SmtPosted()
 void
 FmContext::SendSlotFreed()
 {
-    if (m_polling)
+    if (IsPolling())
     {
         StopPolling();
         Kick();
@@ -710,21 +744,21 @@ FmContext::CountArrivals() const
 void
 FmContext::StartPolling()
 {
-    if (m_polling)
+    if (IsPolling())
     {
         return;
     }
-    m_polling = true;
+    SetState(IsBusy(), true);
     m_pollStart = Simulator::Now();
     if (m_mcp && m_notify == PCI_POLL)
     {
         // The loop's phase against arrivals is arbitrary: start it part-way through a pass.
-        m_busy = true;
+        SetState(true, IsPolling());
         Time phase = Seconds(m_phase->GetValue(0.0, Cost(m_extractCycles).GetSeconds() +
                                                         m_bridge->GetReadTime().GetSeconds()));
         m_pollStartEvent = Simulator::Schedule(phase, [this]() {
-            m_busy = false;
-            if (m_polling)
+            SetState(false, IsPolling());
+            if (IsPolling())
             {
                 PciPoll();
             }
@@ -739,11 +773,11 @@ FmContext::StartPolling()
 void
 FmContext::StopPolling()
 {
-    if (!m_polling)
+    if (!IsPolling())
     {
         return;
     }
-    m_polling = false;
+    SetState(IsBusy(), false);
     m_notice.Cancel();
     Time idle = Simulator::Now() - m_pollStart;
     m_pollTime += idle;
@@ -767,7 +801,7 @@ FmContext::PciPoll()
     // One pass: FM_extract's entry, then the read of the LANai's count (it waits behind any
     // posted writes; the count is what the LANai holds when the read reaches it, and the CPU
     // has it when the value returns).
-    m_busy = true;
+    SetState(true, IsPolling());
     auto sampled = std::make_shared<uint32_t>(0);
     m_cpu->Execute(
         Cost(m_extractCycles + (m_smt ? m_smtProbeCycles : 0.0)),
@@ -776,8 +810,8 @@ FmContext::PciPoll()
             m_bridge->Read([this, sampled]() { *sampled = CountArrivals(); },
                            [this, sampled]() {
                                ++m_polls;
-                               m_busy = false;
-                               if (!m_polling)
+                               SetState(false, IsPolling());
+                               if (!IsPolling())
                                {
                                    Kick();
                                    return;
@@ -799,7 +833,7 @@ void
 FmContext::Extract()
 {
     // Arrivals found while busy: one poll finds them.
-    m_busy = true;
+    SetState(true, IsPolling());
     if (m_mcp && m_notify == PCI_POLL)
     {
         auto sampled = std::make_shared<uint32_t>(0);
@@ -825,7 +859,7 @@ FmContext::ProcessNext()
 {
     NS_ASSERT_MSG(m_detected > 0, "FmContext: nothing detected");
     --m_detected;
-    m_busy = true;
+    SetState(true, IsPolling());
     Time handler = Cost(m_handlerCycles);
     if (!m_visible.empty())
     {

@@ -9,6 +9,7 @@
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <deque>
 #include <functional>
@@ -77,6 +78,18 @@ class FmContext : public Object
      */
     using ReceiveCallback = Callback<void, uint16_t, uint8_t, uint8_t, uint32_t>;
 
+    /// What the process is doing: its work and its poll loop.
+    enum State
+    {
+        IDLE,      //!< between two pieces of work (the next is being chosen)
+        WORKING,   //!< sending, extracting, reading the send queue: its CPU or bus work runs
+        POLLING,   //!< waiting in the poll loop for an arrival, a credit or a send slot
+        POLL_PASS, //!< in the poll loop, a pass under way (the PCI read of the LANai's count)
+    };
+
+    /// Signature of the State trace: the state before and after a transition.
+    typedef void (*StateTracedCallback)(State oldValue, State newValue);
+
     /// Signature of the CreditStall trace.
     typedef void (*CreditStallTracedCallback)(bool stalled);
 
@@ -108,6 +121,8 @@ class FmContext : public Object
     uint16_t GetNodeId() const;
     /// @return the notification mode
     Notify GetNotify() const;
+    /// @return what the process is doing
+    State GetState() const;
     /// @return true if arrivals are noticed by polling memory (Notify MEMORY)
     bool PollsMemory() const;
     /// @return the CPU of the process
@@ -227,7 +242,14 @@ class FmContext : public Object
     void Extract();
     void ProcessNext();
     void Handle(Ptr<Packet> packet);
+    /// Work done (@p busy false: choose the next, Kick) or started.
     void SetBusy(bool busy);
+    /// @return true if the process's CPU or bus work runs (WORKING, POLL_PASS)
+    bool IsBusy() const;
+    /// @return true if the process is in its poll loop (POLLING, POLL_PASS)
+    bool IsPolling() const;
+    /// Go to the state of @p busy work and @p polling.
+    void SetState(bool busy, bool polling);
     void SmtPosted();
 
     uint16_t m_node{0};
@@ -254,8 +276,7 @@ class FmContext : public Object
     uint32_t m_maxRegionUsed{0};
     uint64_t m_overruns{0};
 
-    bool m_busy{false};
-    bool m_polling{false};
+    TracedValue<State> m_state{IDLE}; //!< what the process is doing
     bool m_stalled{false};
     uint32_t m_detected{0}; //!< arrivals found by the last poll, not yet handled
     uint64_t m_slotReads{0}; //!< reads of the LANai's send-queue state

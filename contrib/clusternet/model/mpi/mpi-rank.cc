@@ -110,7 +110,12 @@ MpiRank::GetTypeId()
             .AddTraceSource("Received",
                             "A receive completed: source rank, tag, message length.",
                             MakeTraceSourceAccessor(&MpiRank::m_recvTrace),
-                            "ns3::clusternet::MpiRank::ReceivedTracedCallback");
+                            "ns3::clusternet::MpiRank::ReceivedTracedCallback")
+            .AddTraceSource("State",
+                            "Where the process's main thread is: not started, outside the "
+                            "library, in a call, blocked in a call, done.",
+                            MakeTraceSourceAccessor(&MpiRank::m_state),
+                            "ns3::clusternet::MpiRank::StateTracedCallback");
     return tid;
 }
 
@@ -176,7 +181,7 @@ MpiRank::GetTransport() const
 void
 MpiRank::SetProgram(const std::vector<MpiOperation>& program)
 {
-    NS_ABORT_MSG_IF(m_started, "MpiRank " << m_rank << ": SetProgram after the start (Append)");
+    NS_ABORT_MSG_IF(m_state != NOT_STARTED, "MpiRank " << m_rank << ": SetProgram after the start (Append)");
     m_program = program;
     Expand(0);
 }
@@ -184,7 +189,8 @@ MpiRank::SetProgram(const std::vector<MpiOperation>& program)
 void
 MpiRank::SetCollectives(Ptr<MpiCollectives> collectives)
 {
-    NS_ABORT_MSG_IF(m_started, "MpiRank " << m_rank << ": SetCollectives after the start");
+    NS_ABORT_MSG_IF(m_state != NOT_STARTED,
+                    "MpiRank " << m_rank << ": SetCollectives after the start");
     m_collectives = collectives;
     Expand(0);
 }
@@ -224,7 +230,7 @@ MpiRank::Expand(uint32_t first)
 void
 MpiRank::Append(const std::vector<MpiOperation>& ops)
 {
-    bool resume = m_started && IsDone();
+    bool resume = m_state != NOT_STARTED && IsDone();
     uint32_t first = m_program.size();
     m_program.insert(m_program.end(), ops.begin(), ops.end());
     Expand(first);
@@ -244,6 +250,22 @@ bool
 MpiRank::IsDone() const
 {
     return m_pc >= m_calls.size();
+}
+
+MpiRank::State
+MpiRank::GetState() const
+{
+    return m_state;
+}
+
+void
+MpiRank::SetState(State state)
+{
+    if (state != m_state)
+    {
+        NS_LOG_LOGIC("rank " << m_rank << ": state " << m_state.Get() << " -> " << state);
+    }
+    m_state = state;
 }
 
 uint32_t
@@ -398,7 +420,7 @@ MpiRank::StartApplication()
         // whose receive is not yet posted is unexpected even if the post comes before its data.
         m_transport->SetHeaderCallback([this](const MpiEnvelope& e) { HeaderArrived(e); });
     }
-    m_started = true;
+    SetState(OUTSIDE);
     Step();
 }
 
@@ -412,7 +434,7 @@ MpiRank::Step()
 {
     if (IsDone())
     {
-        m_inLibrary = false;
+        SetState(DONE);
         m_transport->SetProgressing(true); // finished: nothing competes with the library
         if (m_done)
         {
@@ -422,10 +444,11 @@ MpiRank::Step()
     }
     const MpiOperation op = m_calls[m_pc];
     NS_LOG_FUNCTION(this << m_rank << m_pc << op.ToString());
-    m_inLibrary = op.kind != MpiOperation::COMPUTE;
+    const bool inLibrary = op.kind != MpiOperation::COMPUTE;
+    SetState(inLibrary ? IN_CALL : OUTSIDE);
     // A polling library's transport moves data only inside MPI calls; an event thread always.
-    m_transport->SetProgressing(m_inLibrary || m_progress == EVENT_THREAD);
-    if (m_inLibrary)
+    m_transport->SetProgressing(inLibrary || m_progress == EVENT_THREAD);
+    if (inLibrary)
     {
         DrainArrivals();
     }
@@ -434,7 +457,7 @@ MpiRank::Step()
     case MpiOperation::SEND:
         RunCpu(SendCallCost(op.bytes), [this, op]() {
             m_current = StartSend(op.peer, op.tag, op.context, op.bytes);
-            m_blocked = true;
+            SetState(BLOCKED);
             CheckBlocked();
         });
         break;
@@ -448,7 +471,7 @@ MpiRank::Step()
     case MpiOperation::RECV:
         RunCpu(HostCpu::CyclesToTime(m_cpu, m_recvCycles), [this, op]() {
             m_current = PostRecv(op.peer, op.tag, op.context, op.bytes);
-            m_blocked = true;
+            SetState(BLOCKED);
             CheckBlocked();
         });
         break;
@@ -461,7 +484,7 @@ MpiRank::Step()
         break;
     case MpiOperation::WAIT:
     case MpiOperation::WAITALL:
-        m_blocked = true;
+        SetState(BLOCKED);
         CheckBlocked();
         break;
     case MpiOperation::COLLECTIVE:
@@ -487,7 +510,7 @@ MpiRank::SendCallCost(uint32_t bytes) const
 void
 MpiRank::CheckBlocked()
 {
-    if (!m_blocked || IsDone())
+    if (m_state != BLOCKED)
     {
         return;
     }
@@ -531,7 +554,7 @@ MpiRank::CheckBlocked()
     }
     if (done)
     {
-        m_blocked = false;
+        SetState(IN_CALL);
         if (m_progress == EVENT_THREAD && m_eventThread)
         {
             // The event thread finished the request and signals the blocked main thread,
@@ -578,7 +601,7 @@ MpiRank::Complete()
         m_completion.push_back(Simulator::Now());
         m_opTrace(m_rank, op);
     }
-    m_inLibrary = false;
+    SetState(OUTSIDE);
     Simulator::ScheduleNow(&MpiRank::Step, this);
 }
 
@@ -738,9 +761,9 @@ MpiRank::Arrived(const MpiEnvelope& e)
             [this, e]() { InEventThread([this, e]() { Handle(e); }); },
             Thread::EVENT);
     }
-    else if (m_inLibrary || !m_started)
+    else if (m_state == IN_CALL || m_state == BLOCKED || m_state == NOT_STARTED)
     {
-        if (m_started)
+        if (m_state != NOT_STARTED)
         {
             Handle(e);
         }

@@ -8,6 +8,7 @@
 
 #include "ns3/application.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <deque>
 #include <functional>
@@ -57,6 +58,19 @@ class MpiRank : public Application
         EVENT_THREAD, //!< a thread woken by each arrival
     };
 
+    /// Where the process's main thread is.
+    enum State
+    {
+        NOT_STARTED, //!< before the application starts
+        OUTSIDE,     //!< running its own code: computing, or between two MPI calls
+        IN_CALL,     //!< inside an MPI call (a polling library makes progress)
+        BLOCKED,     //!< inside a blocking call, waiting for its requests
+        DONE,        //!< past the last call of its program
+    };
+
+    /// Signature of the State trace: the state before and after a transition.
+    typedef void (*StateTracedCallback)(State oldValue, State newValue);
+
     /// Signature of the OperationDone trace: rank, index of the operation completed.
     typedef void (*OperationTracedCallback)(uint32_t rank, uint32_t index);
 
@@ -88,6 +102,8 @@ class MpiRank : public Application
     bool IsDone() const;
     /// @return the index of the operation running (the program's size when done)
     uint32_t GetProgramCounter() const;
+    /// @return where the process's main thread is
+    State GetState() const;
     /// @return when each completed operation completed, in program order (a collective
     /// completes with the last of its point-to-point calls)
     const std::vector<Time>& GetCompletionTimes() const;
@@ -146,6 +162,8 @@ class MpiRank : public Application
     /// Turn the program's operations from @p first on into the calls the rank runs (a
     /// collective into its point-to-point calls).
     void Expand(uint32_t first);
+    /// The main thread goes to @p state.
+    void SetState(State state);
     /// Run the operation at the program counter.
     void Step();
     /// The operation at the program counter completed.
@@ -208,9 +226,7 @@ class MpiRank : public Application
     Ptr<MpiCollectives> m_collectives;
     std::map<uint32_t, int32_t> m_collectiveCalls; //!< collectives expanded, by communicator
     uint32_t m_libraryRequest{MpiProgram::kLibraryRequests}; //!< next request of collectives
-    bool m_started{false};
-    bool m_inLibrary{false}; //!< inside an MPI call (polling progress happens)
-    bool m_blocked{false};   //!< the running operation waits for requests
+    TracedValue<State> m_state{NOT_STARTED}; //!< where the main thread is
     bool m_eventThread{false}; //!< the event thread is running library code
     std::function<void(uint32_t)> m_done;
     std::vector<Time> m_completion;
