@@ -17,7 +17,9 @@ helper/ calls Simulator::Run: the program runs the simulator. A helper belongs t
 the technology it builds (HELPER_LAYER) and never casts to a concrete device of another layer (the
 MPI helper reaches a device through its attributes, a LANai board checks its own port). Outside the module, no program or
 experiment registers the overrides option --set itself: ScenarioArgs::AddOverrides does, once,
-its help made from the target table.
+its help made from the target table. The module's TestSuites are split by layer: each file is
+``<model folder>[-topic]-test-suite.cc``, registers the suite ``clusternet-<folder>[-topic]``
+and names a class its folder defines.
 """
 
 import re
@@ -143,7 +145,8 @@ def test_checker_finds_a_simulator_run(tmp_path):
 
 # The layer of the technology each helper builds.
 HELPER_LAYER = {"host-helper": "host", "gige-helper": "ethernet", "gige-switch-helper": "ethernet",
-                "ethernet-cluster": "ethernet", "myrinet-helper": "myrinet", "gm-helper": "gm",
+                "ethernet-cluster": "ethernet", "myrinet-helper": "myrinet",
+                "myrinet-topology": "myrinet", "myrinet-clos-topology": "myrinet", "gm-helper": "gm",
                 "fm-helper": "fm", "mpi-helper": "mpi", "netpipe-helper": "apps"}
 CAST = re.compile(r"\b(?:DynamicCast|StaticCast|dynamic_cast|static_cast)\s*<\s*(?:const\s+)?(\w+)")
 
@@ -214,6 +217,48 @@ def test_checker_finds_a_helper_cast(tmp_path):
     })
     assert helper_casts(tmp_path) == ["helper/mpi-helper.cc:2: GigeNetDevice (ethernet)",
                                       "helper/new-helper.cc: not in HELPER_LAYER (say its layer)"]
+
+
+def misplaced_tests(module):
+    """Every TestSuite file of the module not split by layer, as ``file: why``."""
+    defined = {}
+    for path in _sources(module / "model"):
+        if path.suffix == ".h":
+            for name in re.findall(r"^(?:class|struct) (\w+)\b(?!;)", path.read_text(), re.M):
+                defined.setdefault(path.parent.name, set()).add(name)
+    found = []
+    for path in sorted((module / "test").glob("*.cc")):
+        stem = path.name.removesuffix("-test-suite.cc")
+        folder = stem.split("-")[0]
+        code = _code(path.read_text())
+        if not path.name.endswith("-test-suite.cc") or folder not in RANK:
+            found.append(f"{path.name}: not <model folder>[-topic]-test-suite.cc")
+            continue
+        if f'TestSuite("clusternet-{stem}"' not in code:
+            found.append(f"{path.name}: does not register TestSuite(\"clusternet-{stem}\")")
+        if not any(re.search(rf"\b{name}\b", code) for name in defined.get(folder, ())):
+            found.append(f"{path.name}: names no class of model/{folder}/")
+    return found
+
+
+def test_test_suites_are_split_by_layer():
+    assert misplaced_tests(MODULE) == []
+
+
+def test_checker_finds_misplaced_tests(tmp_path):
+    _tree(tmp_path, {
+        "model/host/pci-bus.h": "class PciBus : public Object\n{\n};\nclass HostCpu;\n",
+        "model/fm/fm-smt.h": "class FmSmt : public Object\n{\n};\n",
+        "test/host-test-suite.cc": 'PciBus b; TestSuite("clusternet-host", Type::UNIT)\n',
+        "test/host-cpu-test-suite.cc": '// PciBus\nHostCpu c; TestSuite("clusternet-host-cpu")\n',
+        "test/clusternet-test-suite.cc": 'TestSuite("clusternet")\n',
+        "test/fm-test-suite.cc": 'FmSmt s; TestSuite("clusternet-fm-smt")\n',
+    })
+    assert misplaced_tests(tmp_path) == [
+        "clusternet-test-suite.cc: not <model folder>[-topic]-test-suite.cc",
+        'fm-test-suite.cc: does not register TestSuite("clusternet-fm")',
+        "host-cpu-test-suite.cc: names no class of model/host/",
+    ]
 
 
 def set_registrations(root):

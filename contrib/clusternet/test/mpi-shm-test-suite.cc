@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// Seed 002 (NT) TestSuite: the MPI shared-memory transport's slot pipeline and the PingPong
-// benchmark's timing, with times computed by hand from the attribute values (copies at the
-// CPU's CopyBandwidth, per-packet and wake-up costs).
+// MPI shared-memory TestSuite (seed 002, NT): the shared-memory transport's slot pipeline and
+// the PingPong benchmark's timing over it, with times computed by hand from the attribute values
+// (copies at the CPU's CopyBandwidth, per-packet and wake-up costs).
 
 #include "ns3/clusternet-module.h"
 #include "ns3/core-module.h"
@@ -207,12 +207,12 @@ class NtProfilesTestCase : public TestCase
     }
 };
 
-/// The seed 002 TestSuite.
-class NtTestSuite : public TestSuite
+/// The MPI shared-memory TestSuite (seed 002).
+class MpiShmTestSuite : public TestSuite
 {
   public:
-    NtTestSuite()
-        : TestSuite("clusternet-nt", Type::UNIT)
+    MpiShmTestSuite()
+        : TestSuite("clusternet-mpi-shm", Type::UNIT)
     {
         AddTestCase(new ShmTransportTestCase, TestCase::Duration::QUICK);
         AddTestCase(new PingPongTimingTestCase, TestCase::Duration::QUICK);
@@ -220,6 +220,6 @@ class NtTestSuite : public TestSuite
     }
 };
 
-static NtTestSuite g_ntTestSuite; //!< Static variable for test initialization
+static MpiShmTestSuite g_mpiShmTestSuite; //!< Static variable for test initialization
 
 } // namespace
