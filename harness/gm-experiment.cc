@@ -6,6 +6,7 @@
 #include "ns3/gm-helper.h"
 #include "ns3/host-helper.h"
 #include "ns3/mpi-helper.h"
+#include "ns3/myrinet-clos-topology.h"
 #include "ns3/myrinet-helper.h"
 #include "scenario-args.h"
 
@@ -120,7 +121,7 @@ GmExperiment::Validate(const GmConfig& c)
     {
         return "--pci: '" + c.pci + "' is not a PCI slot; allowed: " + HostHelper::JoinPciSlots();
     }
-    const bool clos = c.hosts > 16 && MyrinetHelper::ClosLevels(c.hosts) > 0;
+    const bool clos = c.hosts > 16 && MyrinetClosTopology::Levels(c.hosts) > 0;
     if (c.hosts < 2 || (c.hosts > 16 && !clos) || (c.hosts > 2 && c.switches == 0))
     {
         return "hosts: " + std::to_string(c.hosts) +
@@ -258,7 +259,7 @@ GmExperiment::GmExperiment(const GmConfig& c)
     gm.SetHostProfile(c.host);
     MyrinetHelper myrinet;
     gm.ConfigureFabric(myrinet);
-    NetDeviceContainer ports = c.hosts > 16     ? myrinet.InstallClos(m_nodes, m_switches)
+    NetDeviceContainer ports = c.hosts > 16     ? myrinet.InstallTopology("ns3::clusternet::MyrinetClosTopology", m_nodes, m_switches)
                                : c.switches > 0 ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
                                                 : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
     for (uint32_t i = 0; i < c.hosts; ++i)

@@ -208,7 +208,7 @@ RunAllToAll(AllToAll a)
         // The host ports take packets up to --packet (Myrinet itself has no length limit).
         helper.SetDeviceAttribute("Mtu", UintegerValue(packet));
     }
-    NetDeviceContainer ports = helper.InstallClos(hosts, switches);
+    NetDeviceContainer ports = helper.InstallTopology("ns3::clusternet::MyrinetClosTopology", hosts, switches);
     uint32_t perMsg = (msg + packet - 1) / packet;
     if (gmLevel)
     {
@@ -404,7 +404,7 @@ main(int argc, char** argv)
     uint32_t n = std::stoul(args.GetChoice("hosts"));
     uint32_t msg = args.GetUint("msg");
     uint32_t packet = args.GetUint("packet");
-    if (MyrinetHelper::ClosLevels(n) == 0)
+    if (MyrinetClosTopology::Levels(n) == 0)
     {
         args.Fail("--hosts: " + std::to_string(n) +
                   " is not a size the XBar16 Clos rule builds; allowed 16, 128, 1024, 8192");

@@ -67,24 +67,15 @@ class MyrinetHelper
     static uint32_t LineSwitchOf(uint32_t i, uint32_t hosts, uint32_t count);
 
     /**
-     * @return the levels of the full-bisection Clos the XBar16 rule builds for @p hosts hosts
-     * (16 x 8^(L-1): 16, 128, 1024, 8192), or 0 if it builds none
+     * Build the network of @p hosts the topology of TypeId @p type gives (a MyrinetTopology,
+     * e.g. "ns3::clusternet::MyrinetClosTopology"), with this helper's ports, switches and
+     * links; switch nodes are created and added to @p switches.
+     * @return the host ports, host i first (routes installed); empty if the topology does not
+     * fit that many hosts
      */
-    static uint32_t ClosLevels(uint32_t hosts);
-    /**
-     * The up*\/down* route from host @p src to host @p dst of a Clos of @p levels levels: up
-     * through ports 8..15 (the up port at level l is digit l of @p dst in base 8, spreading
-     * destinations over the spine), down through ports 0..7 (the top level through 0..15).
-     */
-    static std::vector<uint8_t> ClosRoute(uint32_t levels, uint32_t src, uint32_t dst);
-    /**
-     * A full-bisection Clos network of XBar16 switches for the hosts (16 ports: 8 to hosts or
-     * the level below, 8 up; the top level uses all 16 downwards). 128 hosts take 24 switches
-     * (seed 001 sec. 2); the same rule gives 1024 and 8192. Switch nodes are created and added
-     * to @p switches. Routes are computed on demand (ClosRoute).
-     * @return the host ports, host i first; empty if ClosLevels(hosts.GetN()) is 0
-     */
-    NetDeviceContainer InstallClos(const NodeContainer& hosts, NodeContainer& switches);
+    NetDeviceContainer InstallTopology(const std::string& type,
+                                       const NodeContainer& hosts,
+                                       NodeContainer& switches);
 
     /// @return a new host port on @p node
     Ptr<MyrinetNetDevice> CreateHostPort(Ptr<Node> node);

@@ -296,16 +296,17 @@ class MyrinetClosTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(16), 1u, "one switch");
-        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(128), 2u, "enclosure");
-        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(1024), 3u, "three levels");
-        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosLevels(100), 0u, "no rule for 100");
-        NS_TEST_ASSERT_MSG_EQ(MyrinetHelper::ClosRoute(3, 0, 1023).size(), 5u, "1024: 5 hops");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetClosTopology::Levels(16), 1u, "one switch");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetClosTopology::Levels(128), 2u, "enclosure");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetClosTopology::Levels(1024), 3u, "three levels");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetClosTopology::Levels(100), 0u, "no rule for 100");
+        NS_TEST_ASSERT_MSG_EQ(MyrinetClosTopology::Route(3, 0, 1023).size(), 5u, "1024: 5 hops");
 
         MyrinetHelper helper;
         NodeContainer hosts(128);
         NodeContainer switches;
-        NetDeviceContainer ports = helper.InstallClos(hosts, switches);
+        NetDeviceContainer ports =
+            helper.InstallTopology("ns3::clusternet::MyrinetClosTopology", hosts, switches);
         NS_TEST_ASSERT_MSG_EQ(switches.GetN(), 24u, "24 XBar16s");
         NS_TEST_ASSERT_MSG_EQ(ports.GetN(), 128u, "128 host ports");
         std::vector<Sink> sinks(128);
@@ -339,6 +340,85 @@ class MyrinetClosTestCase : public TestCase
                                   0u,
                                   "valid routes");
         }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A topology of the test's own, chosen by name like the module's: two hosts back to back. A
+ * new topology is a MyrinetTopology subclass; the helper builds it from its TypeId name, and
+ * a topology that does not fit the hosts builds nothing (the Clos rule has none for 100).
+ */
+class BackToBackTopology : public MyrinetTopology
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::clusternet::test::BackToBackTopology")
+                                .SetParent<MyrinetTopology>()
+                                .SetGroupName("Clusternet")
+                                .AddConstructor<BackToBackTopology>();
+        return tid;
+    }
+
+    bool Fits(uint32_t hosts) const override
+    {
+        return hosts == 2;
+    }
+
+    NetDeviceContainer Install(MyrinetHelper& helper,
+                               const NodeContainer& hosts,
+                               NodeContainer&) const override
+    {
+        return helper.Install(hosts.Get(0), hosts.Get(1));
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(BackToBackTopology);
+
+/// A topology is chosen by its TypeId name.
+class MyrinetTopologyTestCase : public TestCase
+{
+  public:
+    MyrinetTopologyTestCase()
+        : TestCase("Myrinet: topologies chosen by name; a new one is a subclass")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MyrinetHelper helper;
+        NodeContainer switches;
+        NodeContainer three(3);
+        NS_TEST_ASSERT_MSG_EQ(
+            helper.InstallTopology("ns3::clusternet::test::BackToBackTopology", three, switches)
+                .GetN(),
+            0u,
+            "back to back does not fit 3 hosts");
+        NodeContainer hundred(100);
+        NS_TEST_ASSERT_MSG_EQ(
+            helper.InstallTopology("ns3::clusternet::MyrinetClosTopology", hundred, switches)
+                .GetN(),
+            0u,
+            "no Clos for 100 hosts");
+        NodeContainer sixteen(16);
+        NS_TEST_ASSERT_MSG_EQ(
+            helper.InstallTopology("ns3::clusternet::MyrinetClosTopology", sixteen, switches)
+                .GetN(),
+            16u,
+            "16 hosts");
+        NS_TEST_ASSERT_MSG_EQ(switches.GetN(), 1u, "16 hosts: one XBar16");
+        NodeContainer two(2);
+        NetDeviceContainer ports =
+            helper.InstallTopology("ns3::clusternet::test::BackToBackTopology", two, switches);
+        NS_TEST_ASSERT_MSG_EQ(ports.GetN(), 2u, "two host ports");
+        NS_TEST_ASSERT_MSG_EQ(switches.GetN(), 1u, "no switch added");
+        Sink sink;
+        sink.Attach(DynamicCast<MyrinetNetDevice>(ports.Get(1)));
+        ports.Get(0)->Send(Create<Packet>(100), ports.Get(1)->GetAddress(), 1);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sink.at.size(), 1u, "delivered over the cable");
         Simulator::Destroy();
     }
 };
@@ -542,6 +622,7 @@ class MyrinetTestSuite : public TestSuite
         AddTestCase(new MyrinetSlowDrainTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetBlockedWormTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetClosTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new MyrinetTopologyTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetLineTestCase, TestCase::Duration::QUICK);
         AddTestCase(new MyrinetCrcTestCase, TestCase::Duration::QUICK);
     }
