@@ -5,7 +5,7 @@ The same files the C++ scenarios read, with the same rules for bases (a profile 
 holds the base's values with its own laid over them) and for where they are found
 (``$CLUSTERNET_PROFILE_PATH``, colon-separated, else the module's ``profiles/`` folder). The C++
 side also checks every attribute against its ns-3 TypeId; this reader needs no ns-3 and checks
-the structure only: the keys and their types, kinds, targets (:data:`TARGETS`), [value, source]
+the structure only: the keys and their types, kinds, targets (:func:`targets`), [value, source]
 pairs, properties (:data:`PROPERTY_RULES`), bases and parts. A file it refuses is one line
 naming ``file:line``, the line the C++ catalogue names (tomllib gives no positions: the lines
 are found in the text).
@@ -24,24 +24,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
-KINDS = ("host", "nic", "cpu", "os", "gm", "chip", "driver", "lanai", "chipset", "fm", "mpi")
+#: The target table both readers use, one row per target: the C++ catalogue includes it
+#: (``ProfileCatalogue::Targets()``), this reader parses it (:func:`kinds`, :func:`targets`).
+TARGET_TABLE = (Path(__file__).resolve().parent.parent / "contrib" / "clusternet" / "model" /
+                "profile" / "profile-targets.def")
+_TARGET_ROW = re.compile(r'^CLUSTERNET_PROFILE_TARGET\(\s*"(\w+)",\s*"(\w+)",\s*"([\w:]+)"\s*\)',
+                         re.M)
+
+
+@functools.cache
+def target_rows(path=TARGET_TABLE):
+    """The rows of the target table: (kind, target, TypeId name), in its order."""
+    rows = _TARGET_ROW.findall(Path(path).read_text(encoding="utf-8"))
+    if not rows:
+        raise RuntimeError(f"{path}: no CLUSTERNET_PROFILE_TARGET rows (the target table)")
+    return rows
+
+
+def kinds():
+    """The profile kinds, in the target table's order."""
+    return tuple(dict.fromkeys(kind for kind, _, _ in target_rows()))
+
+
+def targets():
+    """The targets of each kind (the objects its values are set on), besides ``properties``."""
+    return {kind: tuple(t for k, t, _ in target_rows() if k == kind) for kind in kinds()}
+
+
 #: The part kinds a host or NIC profile may be composed of (``parts``).
 PART_KINDS = {"host": ("cpu", "os", "gm"), "nic": ("chip", "driver")}
-#: The targets of each kind: the objects its values are set on (the C++ catalogue's
-#: ``ProfileCatalogue::Targets()``, README.md's table), besides ``properties``.
-TARGETS = {
-    "host": ("bus", "cpu", "stack", "gm", "device", "driver", "npb"),
-    "nic": ("device", "driver", "loopback", "coalescer", "txcoalescer"),
-    "cpu": ("cpu", "bus", "npb"),
-    "os": ("cpu", "stack"),
-    "gm": ("gm", "device", "driver"),
-    "chip": ("device",),
-    "driver": ("device", "driver", "loopback", "coalescer", "txcoalescer"),
-    "lanai": ("lanai", "mcp", "link", "port", "switch"),
-    "chipset": ("bus", "bridge"),
-    "fm": ("fm", "lcp", "lanai", "smt"),
-    "mpi": ("mpi", "echo", "transport", "via", "shm", "gmtransport", "coalescer", "coll"),
-}
 PROPERTIES = "properties"
 
 
@@ -297,7 +308,7 @@ def toml_type(value):
 
 def _no_target(p, target, where):
     return ProfileError(f"{where}: {p.name}.{target}: a {p.kind} profile has no target "
-                        f"'{target}' (allowed: {', '.join(TARGETS[p.kind])}, {PROPERTIES})")
+                        f"'{target}' (allowed: {', '.join(targets()[p.kind])}, {PROPERTIES})")
 
 
 def _read(path):
@@ -357,10 +368,10 @@ def _read(path):
                     p.lines[(key, attribute)] = key_lines.get((name, key, attribute),
                                                               p.lines[()])
         if not p.kind:
-            raise ProfileError(f"{at()}: {name}: needs kind (one of {', '.join(KINDS)})")
-        if p.kind not in KINDS:
+            raise ProfileError(f"{at()}: {name}: needs kind (one of {', '.join(kinds())})")
+        if p.kind not in kinds():
             raise ProfileError(f"{at()}: {name}: unknown kind '{p.kind}' (one of "
-                               f"{', '.join(KINDS)})")
+                               f"{', '.join(kinds())})")
         if not p.description:
             raise ProfileError(f"{at()}: {name}: needs a description")
         for (target, attribute), (value, _) in sorted(p.values.items(),
@@ -375,10 +386,10 @@ def _read(path):
                 allowed, check, _ = rules[attribute]
                 if check is not None and not check(value):
                     raise ProfileError(f"{where}: not allowed ({allowed})")
-            elif target not in TARGETS[p.kind]:
+            elif target not in targets()[p.kind]:
                 raise _no_target(p, target, p.at(target, attribute))
         for target, value in table.items():
-            if isinstance(value, dict) and target not in TARGETS[p.kind] + (PROPERTIES,):
+            if isinstance(value, dict) and target not in targets()[p.kind] + (PROPERTIES,):
                 raise _no_target(p, target, at(target))   # an empty one
         profiles.append(p)
     return profiles

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 
 from ._native import load
-from analysis.catalogue import KINDS, ProfileError, _files, load_profiles, profile_names
+from analysis.catalogue import ProfileError, _files, kinds, load_profiles, profile_names
 
 UINT32_MAX = 2**32 - 1
 
@@ -76,8 +76,8 @@ def profiles(kind, profile_file=None):
     a list of paths, files or folders, as a scenario's ``--profile-file``; None or "" for none).
     An unknown kind, or a ``profile_file`` that is not a path or cannot be read, raises
     ValueError naming ``kind`` or ``profile_file``."""
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise ValueError(f"profiles: kind {kind!r} is not one of {', '.join(KINDS)}")
+    if not isinstance(kind, str) or kind not in kinds():
+        raise ValueError(f"profiles: kind {kind!r} is not one of {', '.join(kinds())}")
     paths = _paths(profile_file)
     try:
         catalogue = load_profiles(extra=paths)

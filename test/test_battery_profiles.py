@@ -28,11 +28,13 @@ run.
 """
 
 import copy
+import json
 import datetime
 import functools
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -262,7 +264,7 @@ def structural_cases():
         add(f"{name}:target:unknown", lambda t, p: t.update(nosuch={"Clock": ["1", "test"]}),
             (name, "nosuch", "Clock"), [f"{name}.nosuch"], name)
         foreign = next(t for t in ("device", "mpi", "mcp") if t not in
-                       catalogue.TARGETS[table["kind"]])
+                       catalogue.targets()[table["kind"]])
         add(f"{name}:target:of-another-kind",
             lambda t, p, f=foreign: t.update({f: {"Clock": ["1", "test"]}}),
             (name, foreign, "Clock"), [f"{name}.{foreign}"], name)
@@ -714,12 +716,24 @@ def test_python_and_cpp_name_the_same_line_of_every_catalogue_value():
     assert checked > 300, checked
 
 
-def test_the_python_targets_are_the_cpp_catalogue_targets():
-    """catalogue.TARGETS is the C++ ProfileCatalogue::Targets() table."""
-    source = (ROOT / "contrib/clusternet/model/profile/profile-catalogue.cc").read_text()
-    body = source[source.index("ProfileCatalogue::Targets()\n{"):]
-    body = body[:body.index("};")]
-    cpp = {}
-    for kind, target in re.findall(r'\{"(\w+)", "(\w+)", "ns3::', body):
-        cpp.setdefault(kind, []).append(target)
-    assert {k: tuple(v) for k, v in cpp.items()} == catalogue.TARGETS
+TARGETS_DUMP = """
+import json
+import clusternet
+clusternet.load()
+from ns import ns
+rows = ns.clusternet.ProfileCatalogue.Targets()
+print(json.dumps([[str(r.kind), str(r.target), str(r.typeId)] for r in rows]))
+"""
+
+
+def test_the_cpp_catalogue_compiles_the_target_table_python_reads():
+    """One target table: ProfileCatalogue::Targets(), as built, holds the rows of
+    profile-targets.def that catalogue.kinds() and catalogue.targets() are read from."""
+    if not list((ROOT / "build" / "lib").glob("libns3*-clusternet*.so")):
+        pytest.skip("not built (run ./ns3 build)")
+    dump = subprocess.run([sys.executable, "-c", TARGETS_DUMP], capture_output=True, text=True,
+                          timeout=300, check=True)
+    cpp = [tuple(row) for row in json.loads(dump.stdout.strip().splitlines()[-1])]
+    assert cpp == catalogue.target_rows()
+    assert catalogue.targets() == {k: tuple(t for kk, t, _ in cpp if kk == k)
+                                 for k in dict.fromkeys(k for k, _, _ in cpp)}

@@ -71,3 +71,32 @@ def test_the_stored_leave_one_paper_out_table_is_one_of_the_command():
     assert sorted(table.paper) == ["000", "001", "002", "003", "004"]
     assert hold_out_rst(table).count("\n0") == 5
     assert (DOC.parent / "figures" / "hold-out.png").stat().st_size > 0
+
+
+PROFILES_README = ROOT / "contrib" / "clusternet" / "profiles" / "README.md"
+
+
+def readme_targets(text):
+    """The (kind, target) pairs the profiles README's "Targets" table names."""
+    section = text[text.index("### Targets"):text.index("### Properties")]
+    pairs = set()
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[1].startswith("`"):
+            continue
+        for kind in cells[0].split(","):
+            for target in re.findall(r"`(\w+)`", cells[1]):
+                pairs.add((kind.strip(), target))
+    return pairs
+
+
+def test_the_profiles_readme_names_the_target_table():
+    from analysis.catalogue import target_rows
+    assert readme_targets(PROFILES_README.read_text()) == {(k, t) for k, t, _ in target_rows()}
+
+
+def test_readme_targets_reads_combined_rows():
+    text = ("### Targets\n| kind | target | object |\n|---|---|---|\n"
+            "| host, cpu | `bus` | `ns3::clusternet::PciBus` |\n"
+            "| mpi | `via`, `shm` | `MpiViaTransport`, `MpiShmTransport` |\n### Properties\n")
+    assert readme_targets(text) == {("host", "bus"), ("cpu", "bus"), ("mpi", "via"), ("mpi", "shm")}
