@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pandas as pd
+import programs
 import pytest
 
 from analysis.statements import STDOUT_PROGRAMS
@@ -51,6 +52,21 @@ def assert_refused(scenario_bin, scenario_env, tmp_path):
         assert not out.exists(), "bad input must not create results"
 
     return check
+
+
+@pytest.fixture
+def run_program():
+    """:func:`programs.run`: ``run_program(prog, *args, status=0, timeout=300, env=None)`` runs
+    a built scenario program (or a program by path), requires exit status ``status`` and
+    returns the completed process."""
+    return programs.run
+
+
+@pytest.fixture
+def run_csv():
+    """:func:`programs.run_csv`: ``run_csv(prog, out, *args, csv="data.csv", **kw)`` runs
+    ``prog`` with ``--out=out`` and returns the CSV it wrote there."""
+    return programs.run_csv
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ abort or traceback, and nothing written (no --out folder, nothing in the working
 import functools
 import json
 import os
-import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import programs
 import pytest
 from refusal import run_refused
 
@@ -39,10 +39,7 @@ def env():
 
 @functools.lru_cache(maxsize=None)
 def declared_options(prog):
-    proc = subprocess.run([str(SCENARIOS / prog), "--list-options=1"], capture_output=True,
-                          text=True, env=env(), timeout=60, check=False)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)["options"]
+    return json.loads(programs.run(prog, "--list-options=1", timeout=60).stdout)["options"]
 
 
 def bad_values(opt):
@@ -153,9 +150,7 @@ def test_the_battery_covers_every_program_and_option_with_over_1000_cases():
 def test_declared_ranges_are_written_in_the_help():
     """The help text says each typed option's range and words (the rule is stated once)."""
     for prog in PROGRAMS:
-        proc = subprocess.run([str(SCENARIOS / prog), "--help"], capture_output=True, text=True,
-                              env=env(), timeout=60, check=False)
-        assert proc.returncode == 0, proc.stderr
+        proc = programs.run(prog, "--help", timeout=60)
         for opt in declared_options(prog):
             if opt["kind"] in ("uint", "uint_list"):
                 assert f"{opt['unit']}, {opt['min']}..{opt['max']}]" in proc.stdout, \
@@ -173,11 +168,7 @@ def refused(prog, args, expect, tmp_path):
 
 
 def accepted(prog, args, tmp_path):
-    proc = subprocess.run([str(SCENARIOS / prog), *args, "--list-points=1",
-                           f"--out={tmp_path / 'out'}"], capture_output=True, text=True,
-                          env=env(), timeout=60, check=False)
-    assert proc.returncode == 0, proc.stderr
-    return proc
+    return programs.run(prog, *args, "--list-points=1", f"--out={tmp_path / 'out'}", timeout=60)
 
 
 @pytest.fixture
@@ -226,10 +217,9 @@ def test_class5_ns3_options_are_checked_not_aborted_on(need, tmp_path):
     # good values still work: a run number goes to ns-3, --PrintAttributes prints
     accepted("gige-mtu-sweep", ["--RngRun=18446744073709551615", "--RngSeed=4294967295"],
              tmp_path)
-    proc = subprocess.run([str(SCENARIOS / "gige-mtu-sweep"),
-                           "--PrintAttributes=ns3::clusternet::GigeNetDevice"],
-                          capture_output=True, text=True, env=env(), timeout=60, check=False)
-    assert proc.returncode == 0 and "Mtu" in proc.stdout, proc.stderr
+    proc = programs.run("gige-mtu-sweep", "--PrintAttributes=ns3::clusternet::GigeNetDevice",
+                        timeout=60)
+    assert "Mtu" in proc.stdout, proc.stderr
 
 
 def test_class8_options_a_case_list_replaces_are_still_checked(need, tmp_path):
@@ -245,13 +235,11 @@ def test_class10_resume_after_changing_a_parameter_recomputes(need, tmp_path):
     and data.csv says what was asked."""
     need("gige-mtu-sweep")
     out = tmp_path / "out"
-    base = [str(SCENARIOS / "gige-mtu-sweep"), "--nic=sknet", "--mtu=1500", "--sockbuf=65536",
-            "--jobs=1", "--report=0", f"--out={out}"]
+    base = ["--nic=sknet", "--mtu=1500", "--sockbuf=65536", "--jobs=1", "--report=0",
+            f"--out={out}"]
 
     def run(*extra):
-        proc = subprocess.run([*base, *extra], capture_output=True, text=True, env=env(),
-                              timeout=120, check=False)
-        assert proc.returncode == 0, proc.stderr
+        proc = programs.run("gige-mtu-sweep", *base, *extra, timeout=120)
         return proc.stderr, (out / "data.csv").read_text()
 
     _, first = run("--max-block=64")
@@ -282,13 +270,10 @@ def test_the_module_example_refuses_bad_values_in_one_line(args, name):
     """build/examples/gige-netpipe (ns-3's CommandLine, checked before it parses): an unknown,
     repeated or empty option, a profile that does not exist or a value outside its attribute's
     range is one line and exit 2 (it used to abort, or print the whole usage with status 1)."""
-    exe = ROOT / "build" / "examples" / "gige-netpipe"
-    if not exe.exists():
-        pytest.skip(f"{exe} not built")
-    proc = subprocess.run([str(exe), *args], capture_output=True, text=True, env=env(),
-                          timeout=60, check=False)
+    proc = programs.run(ROOT / "build" / "examples" / "gige-netpipe", *args, status=2,
+                        timeout=60)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert proc.returncode == 2 and len(lines) == 1 and name in lines[0], proc.stderr
+    assert len(lines) == 1 and name in lines[0], proc.stderr
     assert proc.stdout == ""
 
 
@@ -300,12 +285,10 @@ def test_a_run_that_stops_advancing_ends_with_exit_3_naming_the_point(need, tmp_
     out = tmp_path / "out"
     e = env()
     e["NS_ATTRIBUTE_DEFAULT"] = "ns3::clusternet::StallWatchdogScheduler::SameTimeLimit=2"
-    proc = subprocess.run([str(SCENARIOS / "gige-mtu-sweep"), "--nic=sknet", "--mtu=1500",
-                           "--sockbuf=65536", "--max-block=64", "--jobs=1", "--report=0",
-                           f"--out={out}"], capture_output=True, text=True, env=e, timeout=120,
-                          check=False)
+    proc = programs.run("gige-mtu-sweep", "--nic=sknet", "--mtu=1500", "--sockbuf=65536",
+                        "--max-block=64", "--jobs=1", "--report=0", f"--out={out}", status=3,
+                        env=e, timeout=120)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert proc.returncode == 3, proc.stderr
     assert len(lines) == 1 and "point 'nic=sknet mtu=1500 sockbuf=65536'" in lines[0]
     assert "stopped advancing" in lines[0]
     assert not (out / "data.csv").exists()

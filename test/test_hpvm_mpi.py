@@ -4,23 +4,9 @@ an MPI message is one FM message of envelope and data, so its one-way time is FM
 many bytes plus the library's send call on the critical path (and at most its receive call
 too, which a ping-pong posts before the message arrives), and its peak throughput is FM's."""
 
-import subprocess
-from pathlib import Path
-
-import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _run(prog, args, env, out):
-    exe = ROOT / "build" / "scenarios" / prog
-    if not exe.exists():
-        pytest.skip(f"{exe} not built (run ./ns3 build)")
-    proc = subprocess.run([exe, f"--out={out}", "--report=0", "--jobs=1", *args],
-                          capture_output=True, text=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    return pd.read_csv(out / "data.csv")
+QUIET = ("--report=0", "--jobs=1")
 
 
 def _cost_us(attribute, host):
@@ -34,14 +20,14 @@ def _cost_us(attribute, host):
 
 @pytest.mark.parametrize("curve, host", [("1.9:pii450", "pii450-netserver-nt4"),
                                          ("2.1:pii300", "pii300-kayak-nt4")])
-def test_mpi_latency_is_fms_plus_the_librarys_calls(tmp_path, scenario_env, curve, host):
+def test_mpi_latency_is_fms_plus_the_librarys_calls(run_csv, tmp_path, curve, host):
     from analysis.catalogue import profile_value
 
     envelope = int(profile_value("mpi", "mpi-fm", "mpi", "EnvelopeBytes"))
-    fm = _run("hpvm-fm", [f"--config={curve}", f"--sizes={envelope + 1}", "--reps=50"],
-              scenario_env, tmp_path / "fm")
-    mpi = _run("hpvm-mpi", [f"--config={curve}", "--max-block=1"], scenario_env,
-               tmp_path / "mpi")
+    fm = run_csv("hpvm-fm", tmp_path / "fm", *QUIET, f"--config={curve}",
+                 f"--sizes={envelope + 1}", "--reps=50", timeout=600)
+    mpi = run_csv("hpvm-mpi", tmp_path / "mpi", *QUIET, f"--config={curve}", "--max-block=1",
+                  timeout=600)
     one = mpi[mpi.block_bytes == 1].oneway_us.iloc[0]
     added = one - fm.oneway_us.iloc[0]
     send, recv = _cost_us("SendCycles", host), _cost_us("RecvCycles", host)
@@ -50,26 +36,22 @@ def test_mpi_latency_is_fms_plus_the_librarys_calls(tmp_path, scenario_env, curv
     assert set(mpi["host"]) == {host} and set(mpi["stack"]) == {"mpi-fm"}
 
 
-def test_mpi_peak_is_fms_peak(tmp_path, scenario_env):
+def test_mpi_peak_is_fms_peak(run_csv, tmp_path):
     """Streamed as one FM message each, large MPI messages reach FM's own rate: the library
     adds a 32-byte envelope and no copy of a posted receive's data."""
-    fm = _run("hpvm-fm", ["--config=2.1:pii300", "--sizes=262144", "--reps=2"], scenario_env,
-              tmp_path / "fm")
-    mpi = _run("hpvm-mpi", ["--config=2.1:pii300", "--max-block=300000"], scenario_env,
-               tmp_path / "mpi")
+    fm = run_csv("hpvm-fm", tmp_path / "fm", *QUIET, "--config=2.1:pii300", "--sizes=262144",
+                 "--reps=2", timeout=600)
+    mpi = run_csv("hpvm-mpi", tmp_path / "mpi", *QUIET, "--config=2.1:pii300",
+                  "--max-block=300000", timeout=600)
     ratio = mpi.mbytes_per_s.max() / fm.mbytes_per_s.max()
     assert 0.9 <= ratio <= 1.02, ratio
     # both units, the same number
     assert ((mpi.mbps - 8 * mpi.mbytes_per_s).abs() <= 1e-9 + 0.004).all()
 
 
-def test_a_library_over_another_transport_is_refused(tmp_path, scenario_env):
-    exe = ROOT / "build" / "scenarios" / "hpvm-mpi"
-    if not exe.exists():
-        pytest.skip("not built")
-    proc = subprocess.run([exe, "--stack=mpich", f"--out={tmp_path / 'o'}"],
-                          capture_output=True, text=True, env=scenario_env, timeout=60)
-    assert proc.returncode == 2
+def test_a_library_over_another_transport_is_refused(run_program, tmp_path):
+    proc = run_program("hpvm-mpi", "--stack=mpich", f"--out={tmp_path / 'o'}", status=2,
+                       timeout=60)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "--stack" in lines[0] and "allowed: mpi-fm" in lines[0]
     assert not (tmp_path / "o").exists()

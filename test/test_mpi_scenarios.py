@@ -1,7 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """MPI scenarios: bad input refused cleanly; NetPIPE's MPI mode shows the protocol switch."""
-import subprocess
-
 import pandas as pd
 import pytest
 
@@ -28,13 +26,10 @@ def test_bad_input_one_line_exit_2_no_files(assert_refused, prog, args, name):
     assert_refused(prog, args, name)
 
 
-def test_mpi_netpipe_switch_over_and_profile_columns(scenario_bin, scenario_env, tmp_path):
+def test_mpi_netpipe_switch_over_and_profile_columns(run_csv, tmp_path):
     out = tmp_path / "mpi"
-    proc = subprocess.run([scenario_bin("gige-mpi-netpipe"), f"--out={out}",
-                           "--cases=sknet@1500", "--stack=lam,mpich", "--max-block=140000"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("gige-mpi-netpipe", out, "--cases=sknet@1500", "--stack=lam,mpich",
+                   "--max-block=140000")
     assert set(data["stack"]) == {"lam", "mpich"}
     lam = data[data["stack"] == "lam"].set_index("block_bytes")
     mpich = data[data["stack"] == "mpich"].set_index("block_bytes")
@@ -71,16 +66,12 @@ def test_replay_missing_trace_refused(assert_refused, tmp_path):
     assert_refused("mpi-replay", [], "--trace")
 
 
-def test_replay_runs_trace_and_reports_deadlock(scenario_bin, scenario_env, tmp_path):
+def test_replay_runs_trace_and_reports_deadlock(run_program, run_csv, tmp_path):
     trace = write_trace(tmp_path, "# ping-pong, then a barrier\n0 send 1 1 100000\n"
                                   "1 recv any any 100000\n1 compute 50us\n1 send 0 2 10\n"
                                   "0 recv 1 2 10\n0 barrier\n1 barrier\n")
-    out = tmp_path / "ok"
-    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={trace}", f"--out={out}",
-                           "--stack=mpich"], capture_output=True, text=True, env=scenario_env,
-                          timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("mpi-replay", tmp_path / "ok", f"--trace={trace}", "--stack=mpich",
+                   timeout=120)
     assert len(data) == 7 and set(data["stack"]) == {"mpich"}
     rank1 = data[data["rank"] == 1].set_index("index")["completed_us"]
     # The compute starts when the receive returns and takes its 50 us.
@@ -92,10 +83,8 @@ def test_replay_runs_trace_and_reports_deadlock(scenario_bin, scenario_env, tmp_
     stuck = write_trace(tmp_path, "0 recv 1 1 10\n0 barrier\n1 recv 0 1 10\n1 barrier\n"
                                   "2 barrier\n")
     out = tmp_path / "stuck"
-    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={stuck}", "--ranks=3",
-                           f"--out={out}", "--limit=10s"], capture_output=True, text=True,
-                          env=scenario_env, timeout=120)
-    assert proc.returncode == 3, proc.stderr
+    proc = run_program("mpi-replay", f"--trace={stuck}", "--ranks=3", f"--out={out}",
+                       "--limit=10s", status=3, timeout=120)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "deadlock" in lines[0]
     for rank in range(3):
@@ -113,43 +102,33 @@ def test_replay_runs_trace_and_reports_deadlock(scenario_bin, scenario_env, tmp_
     ("0 isend 1 1 10 7\n1 recv 0 1 10\n", ["rank 0: request 7 of operation 0 'isend 1 1 10 7' "
                                            "never waited for"]),
 ])
-def test_replay_reports_calls_left_unmatched_like_a_deadlock(scenario_bin, scenario_env,
-                                                             tmp_path, text, says):
+def test_replay_reports_calls_left_unmatched_like_a_deadlock(run_program, tmp_path, text, says):
     """Issue 44, item 7: a job whose ranks all finish but leave a send no receive took, or a
     request never waited for, is not a complete MPI program: exit 3 naming rank and call,
     nothing written."""
     out = tmp_path / "out"
-    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={write_trace(tmp_path, text)}",
-                           f"--out={out}"], capture_output=True, text=True, env=scenario_env,
-                          timeout=120)
-    assert proc.returncode == 3, proc.stdout + proc.stderr
+    proc = run_program("mpi-replay", f"--trace={write_trace(tmp_path, text)}", f"--out={out}",
+                       status=3, timeout=120)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "left unmatched" in lines[0], proc.stderr
     assert any(s in lines[0] for s in says), lines[0]
     assert not out.exists()
 
 
-def test_replay_limit_stops_before_the_watchdog_horizon(assert_refused, scenario_bin,
-                                                        scenario_env, tmp_path):
+def test_replay_limit_stops_before_the_watchdog_horizon(assert_refused, run_program, tmp_path):
     """Issue 44, item 7: a --limit past the stall watchdog's horizon let a real deadlock be
     reported as a model bug; such a limit is refused, and one just below still reports the
     deadlock."""
     stuck = write_trace(tmp_path, "0 recv 1 1 10\n1 recv 0 1 10\n")
     assert_refused("mpi-replay", [f"--trace={stuck}", "--limit=2000000s"], "--limit")
-    proc = subprocess.run([scenario_bin("mpi-replay"), f"--trace={stuck}", "--limit=999999s",
-                           f"--out={tmp_path / 'out'}"], capture_output=True, text=True,
-                          env=scenario_env, timeout=300)
-    assert proc.returncode == 3 and "deadlock" in proc.stderr and "model bug" not in \
-        proc.stderr, proc.stderr
+    proc = run_program("mpi-replay", f"--trace={stuck}", "--limit=999999s",
+                       f"--out={tmp_path / 'out'}", status=3)
+    assert "deadlock" in proc.stderr and "model bug" not in proc.stderr, proc.stderr
 
 
-def test_mpich_gm_two_regions(scenario_bin, scenario_env, tmp_path):
+def test_mpich_gm_two_regions(run_csv, tmp_path):
     out = tmp_path / "mgm"
-    proc = subprocess.run([scenario_bin("myrinet-mpich-gm"), f"--out={out}",
-                           "--max-block=131072"], capture_output=True, text=True,
-                          env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv").set_index("block_bytes")
+    data = run_csv("myrinet-mpich-gm", out, "--max-block=131072").set_index("block_bytes")
     mbytes = data["mbps"] / 8
     # Eager (copied through bounce buffers) up to the 16000-byte limit, then zero-copy
     # rendezvous: throughput jumps between 12291 and 16381 bytes.
@@ -162,23 +141,15 @@ def test_mpich_gm_two_regions(scenario_bin, scenario_env, tmp_path):
     assert abs(summary.loc["latency_us", "rel_err"]) < 0.25
 
 
-def test_via_stops_at_32k_and_mvich_joins_mpi_sweep(scenario_bin, scenario_env, tmp_path):
+def test_via_stops_at_32k_and_mvich_joins_mpi_sweep(run_csv, tmp_path):
     out = tmp_path / "via"
-    proc = subprocess.run([scenario_bin("gige-via-netpipe"), f"--out={out}"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("gige-via-netpipe", out)
     assert data["block_bytes"].max() == 32768  # M-VIA's largest transfer: vnettest stops there
     summary = pd.read_csv(out / "summary.csv")
     assert len(summary) == 2 and summary["rel_err"].abs().max() < 0.35
 
-    out = tmp_path / "mvich"
-    proc = subprocess.run([scenario_bin("gige-mpi-netpipe"), f"--out={out}",
-                           "--cases=gnic2@1500,sknet@1500", "--stack=mvich",
-                           "--max-block=65536"], capture_output=True, text=True,
-                          env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("gige-mpi-netpipe", tmp_path / "mvich", "--cases=gnic2@1500,sknet@1500",
+                   "--stack=mvich", "--max-block=65536")
     # MVICH runs only where M-VIA has a driver, and stops below 32 KB with its envelope.
     assert set(data["nic"]) == {"gnic2"}
     assert data["block_bytes"].max() <= 32768 - 32

@@ -1,7 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Myrinet/GM scenarios: bad input refused cleanly; small runs reproduce seed 001's numbers."""
-import subprocess
-
 import pandas as pd
 import pytest
 
@@ -35,15 +33,8 @@ def test_bad_input_one_line_exit_2_no_files(assert_refused, prog, args, name):
     assert_refused(prog, args, name)
 
 
-def run(scenario_bin, env, prog, out, *args):
-    proc = subprocess.run([scenario_bin(prog), f"--out={out}", *args],
-                          capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return pd.read_csv(out / "summary.csv")
-
-
-def test_pci_dma_reproduces_table1(scenario_bin, scenario_env, tmp_path):
-    summary = run(scenario_bin, scenario_env, "myrinet-pci-dma", tmp_path / "dma")
+def test_pci_dma_reproduces_table1(run_csv, tmp_path):
+    summary = run_csv("myrinet-pci-dma", tmp_path / "dma", csv="summary.csv")
     assert len(summary) == 4
     assert summary["rel_err"].abs().max() < 0.10
     data = pd.read_csv(tmp_path / "dma" / "data.csv")
@@ -56,25 +47,24 @@ def test_pci_dma_reproduces_table1(scenario_bin, scenario_env, tmp_path):
     assert second["write_mbytes_per_s"] == pytest.approx(4096 / (16 * 67 * 0.03), rel=0.01)
 
 
-def test_logp_parameters(scenario_bin, scenario_env, tmp_path):
+def test_logp_parameters(run_csv, tmp_path):
     out = tmp_path / "logp"
-    summary = run(scenario_bin, scenario_env, "myrinet-gm-logp", out, "--delta=0,64",
-                  "--max-burst=300", "--sizes=none", "--jobs=1")
+    summary = run_csv("myrinet-gm-logp", out, "--delta=0,64", "--max-burst=300", "--sizes=none",
+                      "--jobs=1", csv="summary.csv")
     assert set(summary["metric"]) == {"os_us", "g_us", "L_us", "burst_transition", "g_prime_us"}
     assert summary["rel_err"].abs().max() < 0.25
     first = pd.read_csv(out / "data.csv")
-    again = run(scenario_bin, scenario_env, "myrinet-gm-logp", tmp_path / "again",
-                "--delta=0,64", "--max-burst=300", "--sizes=none", "--jobs=1")
+    again = run_csv("myrinet-gm-logp", tmp_path / "again", "--delta=0,64", "--max-burst=300",
+                    "--sizes=none", "--jobs=1", csv="summary.csv")
     assert (tmp_path / "again" / "data.csv").read_bytes() == (out / "data.csv").read_bytes()
     assert len(first) == len(pd.read_csv(tmp_path / "again" / "data.csv"))
     assert again.equals(summary)
 
 
-def test_allsize_dip_and_bidirectional_half(scenario_bin, scenario_env, tmp_path):
+def test_allsize_dip_and_bidirectional_half(run_csv, tmp_path):
     out = tmp_path / "allsize"
-    run(scenario_bin, scenario_env, "myrinet-gm-allsize", out, "--mode=uni,bi",
-        "--min-msg=1024", "--max-msg=16384", "--stream-bytes=262144")
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("myrinet-gm-allsize", out, "--mode=uni,bi", "--min-msg=1024",
+                   "--max-msg=16384", "--stream-bytes=262144")
     uni = data[data["mode"] == "uni"].set_index("msg_bytes")["mbytes_per_s"]
     bi = data[data["mode"] == "bi"].set_index("msg_bytes")["mbytes_per_s"]
     # A 4099-byte message takes a second, almost empty packet: throughput dips after 4096.
@@ -83,28 +73,25 @@ def test_allsize_dip_and_bidirectional_half(scenario_bin, scenario_env, tmp_path
     assert 0.4 < bi.max() / uni.max() < 0.65
 
 
-def test_gm_go_back_delivers_the_last_message_of_a_stream(scenario_bin, scenario_env, tmp_path):
+def test_gm_go_back_delivers_the_last_message_of_a_stream(run_csv, tmp_path):
     # Regression (issue 26, class 9): with these control-program costs the bidirectional
     # 256-byte stream NACKs often (four receive buffers). A fragment read while its connection
     # went back was sent ahead of the resends and dropped; when it was the stream's last, no
     # later packet NACKed it, the test never finished, and the next test aborted
     # ("GmPort::WaitEvent while already waiting"). Every message must arrive, at both sizes.
     out = tmp_path / "goback"
-    proc = subprocess.run([scenario_bin("myrinet-gm-allsize"), f"--out={out}", "--mode=bi",
-                           "--min-msg=253", "--max-msg=256", "--report=0", "--jobs=1",
-                           "--set=mcp.SendCycles=149;mcp.RecvCycles=161;mcp.AckCycles=364"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("myrinet-gm-allsize", out, "--mode=bi", "--min-msg=253", "--max-msg=256",
+                   "--report=0", "--jobs=1",
+                   "--set=mcp.SendCycles=149;mcp.RecvCycles=161;mcp.AckCycles=364")
     assert list(data["msg_bytes"]) == [253, 256]
     # 2048 messages each way; the exchange that follows the stream finishes too.
     assert (data["reps"] == 2048).all() and (data["latency_us"] > 0).all()
 
 
-def test_tcp_over_gm_latency_and_conservation(scenario_bin, scenario_env, tmp_path):
+def test_tcp_over_gm_latency_and_conservation(run_csv, tmp_path):
     out = tmp_path / "tcpgm"
-    summary = run(scenario_bin, scenario_env, "myrinet-tcp-over-gm", out, "--sockbuf=65536",
-                  "--max-block=65536", "--jobs=1")
+    summary = run_csv("myrinet-tcp-over-gm", out, "--sockbuf=65536", "--max-block=65536",
+                      "--jobs=1", csv="summary.csv")
     latency = summary[summary["metric"] == "latency_us"].iloc[0]
     assert abs(latency["rel_err"]) < 0.10
     data = pd.read_csv(out / "data.csv")
@@ -114,13 +101,9 @@ def test_tcp_over_gm_latency_and_conservation(scenario_bin, scenario_env, tmp_pa
     assert curve.loc[65536] > curve.loc[8192] > curve.loc[1024] > curve.loc[1]
 
 
-def test_incast_back_pressure_is_lossless(scenario_bin, scenario_env, tmp_path):
+def test_incast_back_pressure_is_lossless(run_csv, tmp_path):
     out = tmp_path / "incast"
-    proc = subprocess.run([scenario_bin("myrinet-incast"), f"--out={out}", "--msg=65536",
-                           "--drain=500,2000", "--jobs=1"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("myrinet-incast", out, "--msg=65536", "--drain=500,2000", "--jobs=1")
     assert (out / "myrinet-incast.png").exists()
     assert len(data) == 2 * 16  # 15 uplinks and the receiver's downlink, per drain rate
     assert (data["drops"] == 0).all() and (data["overflows"] == 0).all()
@@ -144,24 +127,19 @@ def test_incast_back_pressure_is_lossless(scenario_bin, scenario_env, tmp_path):
 
 
 @pytest.mark.parametrize("send_cycles", [118, 120, 122])
-def test_gm_never_stalls_when_a_go_back_is_dropped_again(scenario_bin, scenario_env, tmp_path,
-                                                          send_cycles):
+def test_gm_never_stalls_when_a_go_back_is_dropped_again(run_csv, tmp_path, send_cycles):
     """A NACK the receiver holds back (one per expected sequence per RetransmitDelay) is owed,
     not forgotten: with the MCP's send set-up at 120 cycles, logp_test's 64-message burst of 515
     bytes once had the go-back's first packet dropped again with every later packet already
     dropped inside the window, so no NACK followed and the test stalled (found by the joint
     calibration). Every burst must end, and every message be acknowledged."""
     out = tmp_path / f"logp-{send_cycles}"
-    proc = subprocess.run([scenario_bin("myrinet-gm-allsize"), f"--out={out}", "--lanai=lanai9",
-                           "--mode=logp", f"--set=mcp.SendCycles={send_cycles}",
-                           "--min-msg=400", "--max-msg=600"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("myrinet-gm-allsize", out, "--lanai=lanai9", "--mode=logp",
+                   f"--set=mcp.SendCycles={send_cycles}", "--min-msg=400", "--max-msg=600")
     assert len(data) > 0 and (data["mbytes_per_s"] > 0).all()
 
 
-def test_gm_resends_in_sequence_after_a_second_go_back(scenario_bin, scenario_env, tmp_path):
+def test_gm_resends_in_sequence_after_a_second_go_back(run_csv, tmp_path):
     """A NACK that comes while a go-back's resends are going out starts a second go-back: the
     packets it queues again (resent already, dropped again) go out before the later ones still
     waiting from the first, and a NACK the receiver held back is owed while any packet it
@@ -169,11 +147,7 @@ def test_gm_resends_in_sequence_after_a_second_go_back(scenario_bin, scenario_en
     5-clock PCI read, logp_test's bursts of 400-600 bytes once resent out of order and stalled
     (found by a leave-one-paper-out fit)."""
     out = tmp_path / "logp"
-    proc = subprocess.run([scenario_bin("myrinet-gm-allsize"), f"--out={out}", "--lanai=lanai9",
-                           "--mode=logp",
-                           "--set=mcp.AckCycles=125;mcp.SendCycles=40;bus.ReadLatency=5",
-                           "--min-msg=400", "--max-msg=600"],
-                          capture_output=True, text=True, env=scenario_env, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("myrinet-gm-allsize", out, "--lanai=lanai9", "--mode=logp",
+                   "--set=mcp.AckCycles=125;mcp.SendCycles=40;bus.ReadLatency=5",
+                   "--min-msg=400", "--max-msg=600")
     assert len(data) > 0 and (data["mbytes_per_s"] > 0).all()

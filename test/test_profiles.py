@@ -2,12 +2,10 @@
 """Profiles are data: user profile files change results without a rebuild, bad files are refused
 before anything runs, and C++ and Python read the same values."""
 
-import os
 import re
-import subprocess
 from pathlib import Path
 
-import pandas as pd
+import programs
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,22 +29,10 @@ RxCycles = ["43056", "test: 20 us more than pro1000mt's 1656 cycles at 2070 MHz-
 WHATIF_ARGS = ["--host=athlonxp2800-fbsd47", "--mtu=1500", "--max-block=64", "--report=0"]
 
 
-def _run(prog, args, env, timeout=300):
-    exe = ROOT / "build" / "scenarios" / prog
-    if not exe.exists():
-        pytest.skip(f"{exe} not built (run ./ns3 build)")
-    return subprocess.run([exe, *args], capture_output=True, text=True, env=env,
-                          timeout=timeout)
-
-
-def test_user_profile_changes_what_if_without_rebuild(tmp_path, scenario_env):
+def test_user_profile_changes_what_if_without_rebuild(tmp_path, run_csv):
     (tmp_path / "mynic.toml").write_text(MYNIC)
-    out = tmp_path / "whatif"
-    proc = _run("what-if", [f"--profile-file={tmp_path / 'mynic.toml'}", "--nic=mynic",
-                            "--baseline-nic=pro1000mt", f"--out={out}", *WHATIF_ARGS],
-                scenario_env)
-    assert proc.returncode == 0, proc.stderr
-    data = pd.read_csv(out / "data.csv")
+    data = run_csv("what-if", tmp_path / "whatif", f"--profile-file={tmp_path / 'mynic.toml'}",
+                   "--nic=mynic", "--baseline-nic=pro1000mt", *WHATIF_ARGS)
     assert set(data["nic"]) == {"mynic", "pro1000mt"}
     mine = data[data["nic"] == "mynic"].set_index("block_bytes")["oneway_us"]
     base = data[data["nic"] == "pro1000mt"].set_index("block_bytes")["oneway_us"]
@@ -56,10 +42,9 @@ def test_user_profile_changes_what_if_without_rebuild(tmp_path, scenario_env):
     assert diff.min() > 19.0 and diff.max() < 21.0, diff
 
 
-def test_user_profile_is_listed_in_help(tmp_path, scenario_env):
+def test_user_profile_is_listed_in_help(tmp_path, run_program):
     (tmp_path / "mynic.toml").write_text(MYNIC)
-    proc = _run("what-if", [f"--profile-file={tmp_path}", "--help"], scenario_env)
-    assert proc.returncode == 0, proc.stderr
+    proc = run_program("what-if", f"--profile-file={tmp_path}", "--help")
     nic_line = next(line for line in proc.stdout.splitlines() if line.strip().startswith("--nic:"))
     assert "mynic" in nic_line and "pro1000mt-nocoal" in nic_line
 
@@ -120,12 +105,11 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize("name,text,message", BAD_FILES, ids=[b[0] for b in BAD_FILES])
-def test_bad_profile_file_refused(tmp_path, scenario_env, name, text, message):
+def test_bad_profile_file_refused(tmp_path, run_program, name, text, message):
     path = tmp_path / f"{name}.toml"
     path.write_text(text)
     out = tmp_path / "out"
-    proc = _run("what-if", [f"--profile-file={path}", f"--out={out}"], scenario_env, timeout=60)
-    assert proc.returncode == 2, proc.stdout + proc.stderr
+    proc = run_program("what-if", f"--profile-file={path}", f"--out={out}", status=2, timeout=60)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
     assert f"{path}:" in lines[0] or (name == "duplicate" and "contrib/clusternet/profiles/nics.toml" in lines[0])
@@ -134,39 +118,33 @@ def test_bad_profile_file_refused(tmp_path, scenario_env, name, text, message):
     assert not out.exists(), "a refused profile file must not create results"
 
 
-def test_bad_file_names_its_line(tmp_path, scenario_env):
+def test_bad_file_names_its_line(tmp_path, run_program):
     path = tmp_path / "lines.toml"
     path.write_text('# a comment\n\n[mynic]\nkind = "nic"\ndescription = "x"\n\n'
                     '[mynic.device]\nMtu = ["9000", "ok"]\nBogus = ["1", "test"]\n')
-    proc = _run("what-if", [f"--profile-file={path}"], scenario_env, timeout=60)
-    assert proc.returncode == 2
+    proc = run_program("what-if", f"--profile-file={path}", status=2, timeout=60)
     assert proc.stderr.strip().split(": ")[2] == f"{path}:9"
 
 
-def test_missing_profile_file_refused(tmp_path, scenario_env):
-    proc = _run("gige-mtu-sweep", [f"--profile-file={tmp_path / 'nope.toml'}"], scenario_env,
-                timeout=60)
-    assert proc.returncode == 2
+def test_missing_profile_file_refused(tmp_path, run_program):
+    proc = run_program("gige-mtu-sweep", f"--profile-file={tmp_path / 'nope.toml'}", status=2,
+                       timeout=60)
     assert proc.stderr.strip() == (f"gige-mtu-sweep: --profile-file: {tmp_path / 'nope.toml'}: "
                                    "no such profile file or folder")
 
 
-def test_profile_path_environment_replaces_catalogue(tmp_path, scenario_env):
+def test_profile_path_environment_replaces_catalogue(tmp_path, scenario_env, run_program):
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "x.toml").write_text('[x]\nkind = "nic"\n')
     env = dict(scenario_env, CLUSTERNET_PROFILE_PATH=str(bad))
-    proc = _run("what-if", ["--help"], env, timeout=60)
-    assert proc.returncode == 2 and f"{bad / 'x.toml'}:1" in proc.stderr
+    proc = run_program("what-if", "--help", status=2, env=env, timeout=60)
+    assert f"{bad / 'x.toml'}:1" in proc.stderr
 
 
 def _cpp_values(name):
     """A profile's resolved values as the C++ loader gives them (./ns3 profiles --show)."""
-    if not PROFILES_BIN.exists():
-        pytest.skip(f"{PROFILES_BIN} not built (run ./ns3 build)")
-    proc = subprocess.run([PROFILES_BIN, f"--show={name}"], capture_output=True, text=True,
-                          timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    proc = programs.run(PROFILES_BIN, f"--show={name}", timeout=60)
     values = {}
     for line in proc.stdout.splitlines()[2:]:
         if not line.startswith("    #"):
@@ -218,12 +196,8 @@ def test_python_reader_refuses_bad_bases(tmp_path):
             load_profiles(extra=[path])
 
 
-def test_profiles_command_lists_every_profile(scenario_env):
-    if not PROFILES_BIN.exists():
-        pytest.skip(f"{PROFILES_BIN} not built (run ./ns3 build)")
-    proc = subprocess.run([PROFILES_BIN], capture_output=True, text=True, timeout=60,
-                          env=scenario_env)
-    assert proc.returncode == 0, proc.stderr
+def test_profiles_command_lists_every_profile(run_program):
+    proc = run_program(PROFILES_BIN, timeout=60)
     listed = {line.split()[0] for line in proc.stdout.splitlines() if line.startswith("  ")}
     assert listed == set(load_profiles())
     assert "pro1000mt-nocoal" in proc.stdout and "[parts: 82545em, em13-fbsd47-nocoal]" in proc.stdout

@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Scenario programs: bad input is refused cleanly; a small sweep is complete and deterministic."""
-import subprocess
 
 import pandas as pd
 import pytest
@@ -27,19 +26,15 @@ def test_bad_input_one_line_exit_2_no_files(assert_refused, args, name):
     assert_refused("gige-mtu-sweep", args, name)
 
 
-def run_small(scenario_bin, env, out):
-    proc = subprocess.run(
-        [scenario_bin("gige-mtu-sweep"), "--nic=sknet,acenic", "--mtu=1500", "--sockbuf=65536",
-         "--max-block=4096", "--jobs=2", "--report=0", f"--out={out}"],
-        capture_output=True, text=True, env=env, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return (out / "data.csv").read_bytes()
+SMALL = ("--nic=sknet,acenic", "--mtu=1500", "--sockbuf=65536", "--max-block=4096", "--jobs=2",
+         "--report=0")
 
 
-def test_small_sweep_is_complete_and_deterministic(scenario_bin, scenario_env, tmp_path):
-    first = run_small(scenario_bin, scenario_env, tmp_path / "a")
-    second = run_small(scenario_bin, scenario_env, tmp_path / "b")
+def test_small_sweep_is_complete_and_deterministic(run_program, tmp_path):
+    run_program("gige-mtu-sweep", *SMALL, f"--out={tmp_path / 'a'}")
+    run_program("gige-mtu-sweep", *SMALL, f"--out={tmp_path / 'b'}")
+    first = (tmp_path / "a" / "data.csv").read_bytes()
+    second = (tmp_path / "b" / "data.csv").read_bytes()
     assert first == second, "same parameters must give byte-identical data.csv"
     df = pd.read_csv(tmp_path / "a" / "data.csv")
     assert list(df.columns) == ["nic", "host", "pci", "switches", "mtu", "sockbuf",
@@ -53,9 +48,8 @@ def test_small_sweep_is_complete_and_deterministic(scenario_bin, scenario_env, t
     assert not list((tmp_path / "a").rglob("*.tmp*"))
 
 
-def test_help_lists_knobs_with_units(scenario_bin, scenario_env):
-    proc = subprocess.run([scenario_bin("gige-mtu-sweep"), "--help"],
-                          capture_output=True, text=True, env=scenario_env, timeout=60)
+def test_help_lists_knobs_with_units(run_program):
+    proc = run_program("gige-mtu-sweep", "--help", timeout=60)
     text = proc.stdout + proc.stderr
     for knob, unit in [("--mtu", "bytes"), ("--sockbuf", "bytes"), ("--pci", "MHz"),
                        ("--jobs", "processes"), ("--max-block", "bytes"),

@@ -5,19 +5,10 @@ profile leaves is not filled in behind its back. Each expectation is computed fr
 profile's documented values, not from the code under test."""
 
 import re
-import subprocess
 
-import pandas as pd
 import pytest
 
 from analysis.catalogue import load_profiles
-
-
-def _data(scenario_bin, env, prog, out, *args):
-    proc = subprocess.run([scenario_bin(prog), f"--out={out}", "--jobs=1", *args],
-                          capture_output=True, text=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return pd.read_csv(out / "data.csv")
 
 
 def _seconds_us(text):
@@ -25,28 +16,26 @@ def _seconds_us(text):
     return float(number) * {"s": 1e6, "ms": 1e3, "us": 1.0, "ns": 1e-3}[unit]
 
 
-def test_a_set_of_the_coalescer_reaches_a_via_librarys_nic(tmp_path, scenario_bin,
-                                                            scenario_env):
+def test_a_set_of_the_coalescer_reaches_a_via_librarys_nic(tmp_path, run_csv):
     """MVICH runs the GNIC-II with coalescing off (its own driver). --set coalescer.Enabled=true
     turns hamachi 0.07's receive coalescing back on: each one-way message then waits its
     Timeout (it was lost under the library's settings)."""
     common = ["--stack=mvich", "--nic=gnic2", "--max-block=8"]
-    off = _data(scenario_bin, scenario_env, "gige-via-netpipe", tmp_path / "off", *common)
-    on = _data(scenario_bin, scenario_env, "gige-via-netpipe", tmp_path / "on", *common,
-               "--set=coalescer.Enabled=true")
+    off = run_csv("gige-via-netpipe", tmp_path / "off", "--jobs=1", *common)
+    on = run_csv("gige-via-netpipe", tmp_path / "on", "--jobs=1", *common,
+                 "--set=coalescer.Enabled=true")
     timeout = _seconds_us(load_profiles()["hamachi-007"].values[("coalescer", "Timeout")][0])
     added = on["oneway_us"].iloc[0] - off["oneway_us"].iloc[0]
     assert added == pytest.approx(timeout, rel=0.01), (added, timeout)
 
 
-def test_a_set_of_the_gm_library_reaches_an_mpi_librarys_ports(tmp_path, scenario_bin,
-                                                               scenario_env):
+def test_a_set_of_the_gm_library_reaches_an_mpi_librarys_ports(tmp_path, run_csv):
     """MPICH-GM's ranks open GM ports of their own. --set gm.SendCycles adds its cycles to every
     send of the one-way trip, at the P5-200's rate (it reached only the GM test's ports)."""
     common = ["--max-block=4"]
-    base = _data(scenario_bin, scenario_env, "myrinet-mpich-gm", tmp_path / "base", *common)
-    more = _data(scenario_bin, scenario_env, "myrinet-mpich-gm", tmp_path / "more", *common,
-                 "--set=gm.SendCycles=1000")
+    base = run_csv("myrinet-mpich-gm", tmp_path / "base", "--jobs=1", *common)
+    more = run_csv("myrinet-mpich-gm", tmp_path / "more", "--jobs=1", *common,
+                   "--set=gm.SendCycles=1000")
     profiles = load_profiles()
     own = float(profiles["gm15-linux24"].values[("gm", "SendCycles")][0])
     clock = float(profiles["p200-430vx"].values[("cpu", "Clock")][0])
@@ -64,27 +53,25 @@ description = "an FM version whose profile leaves the arrival detection (test)"
 """
 
 
-def _initial(scenario_bin, env, type_id, attribute):
+def _initial(run_program, type_id, attribute):
     """An attribute's initial value as ns-3 prints it (--PrintAttributes)."""
-    proc = subprocess.run([scenario_bin("hpvm-fm"), f"--PrintAttributes={type_id}"],
-                          capture_output=True, text=True, env=env, timeout=60)
+    proc = run_program("hpvm-fm", f"--PrintAttributes={type_id}", timeout=60)
     match = re.search(rf"::{attribute}=\[([^\]]*)\]", proc.stdout + proc.stderr)
     assert match, proc.stdout
     return match.group(1)
 
 
-def test_an_fm_profile_without_notify_runs_fmcontexts_default(tmp_path, scenario_bin,
-                                                               scenario_env):
+def test_an_fm_profile_without_notify_runs_fmcontexts_default(tmp_path, run_csv, run_program):
     path = tmp_path / "fm.toml"
     path.write_text(MY_FM)
-    data = _data(scenario_bin, scenario_env, "hpvm-fm", tmp_path / "out",
-                 f"--profile-file={path}", "--config=myfm:pii450", "--sizes=16", "--reps=2")
-    default = _initial(scenario_bin, scenario_env, "ns3::clusternet::FmContext", "Notify")
+    data = run_csv("hpvm-fm", tmp_path / "out", "--jobs=1", f"--profile-file={path}",
+                   "--config=myfm:pii450", "--sizes=16", "--reps=2")
+    default = _initial(run_program, "ns3::clusternet::FmContext", "Notify")
     assert set(data["notify"]) == {"memory" if default == "Memory" else "pci-poll"}
 
 
-def test_a_set_of_fm_notify_is_what_data_csv_records(tmp_path, scenario_bin, scenario_env):
+def test_a_set_of_fm_notify_is_what_data_csv_records(tmp_path, run_csv):
     """FM 2.1 polls across PCI; --set fm.Notify=Memory runs memory polling and says so."""
-    data = _data(scenario_bin, scenario_env, "hpvm-fm", tmp_path / "out", "--config=2.1:pii450",
-                 "--sizes=16", "--reps=2", "--set=fm.Notify=Memory")
+    data = run_csv("hpvm-fm", tmp_path / "out", "--jobs=1", "--config=2.1:pii450", "--sizes=16",
+                   "--reps=2", "--set=fm.Notify=Memory")
     assert set(data["notify"]) == {"memory"}

@@ -386,38 +386,23 @@ SMALL = ["--nic=acenic,sknet", "--mtu=1500,9000", "--sockbuf=65536", "--max-bloc
          "--report=0"]
 
 
-def run_real(scenario_bin, scenario_env, out, *args, timeout=600):
-    proc = subprocess.run([scenario_bin("gige-mtu-sweep"), *SMALL, f"--out={out}", *args],
-                          capture_output=True, text=True, env=scenario_env, timeout=timeout)
-    assert proc.returncode == 0, proc.stderr
-    return proc
-
-
-def test_the_issue_example_a_cut_point_is_simulated_again(scenario_bin, scenario_env, tmp_path):
+def test_the_issue_example_a_cut_point_is_simulated_again(run_program, tmp_path):
     """Issue 44's example: a point's .csv cut to 300 bytes was reused (data.csv with two rows
     fused, exit 0); now that point is simulated again and data.csv is the first run's bytes."""
     args = ["--nic=sknet", "--mtu=1500,9000", "--sockbuf=65536", "--max-block=1024",
             "--report=0", "--jobs=1", f"--out={tmp_path / 'out'}"]
-    prog = scenario_bin("gige-mtu-sweep")
-    first = subprocess.run([prog, *args], capture_output=True, text=True, env=scenario_env,
-                           timeout=600)
-    assert first.returncode == 0, first.stderr
+    run_program("gige-mtu-sweep", *args, timeout=600)
     data = (tmp_path / "out" / "data.csv").read_bytes()
     point = tmp_path / "out" / ".points" / "nic_sknet_mtu_1500_sockbuf_65536.csv"
     point.write_bytes(point.read_bytes()[:300])
-    again = subprocess.run([prog, *args], capture_output=True, text=True, env=scenario_env,
-                           timeout=600)
-    assert again.returncode == 0, again.stderr
+    again = run_program("gige-mtu-sweep", *args, timeout=600)
     assert "nic=sknet mtu=1500 sockbuf=65536: not reused: its rows (.csv) do not match" in \
         again.stderr, again.stderr
     assert (tmp_path / "out" / "data.csv").read_bytes() == data
 
 
-def test_program_lists_its_points_and_runs_one(scenario_bin, scenario_env, tmp_path):
-    prog = scenario_bin("gige-mtu-sweep")
-    listed = subprocess.run([prog, *SMALL, "--list-points=1"], capture_output=True, text=True,
-                            env=scenario_env, timeout=60)
-    assert listed.returncode == 0, listed.stderr
+def test_program_lists_its_points_and_runs_one(run_program, tmp_path):
+    listed = run_program("gige-mtu-sweep", *SMALL, "--list-points=1", timeout=60)
     plan = json.loads(listed.stdout)
     assert plan["scenario"] == "gige-mtu-sweep"
     assert plan["columns"][:5] == ["nic", "host", "pci", "switches", "mtu"]
@@ -427,15 +412,13 @@ def test_program_lists_its_points_and_runs_one(scenario_bin, scenario_env, tmp_p
     assert plan["points"][0]["file"] == "nic_acenic_mtu_1500_sockbuf_65536"
     assert plan["options"]["report"] == "0"
     rows = tmp_path / "rows.csv"
-    one = subprocess.run([prog, *SMALL, "--run-point=nic_sknet_mtu_9000_sockbuf_65536",
-                          f"--point-out={rows}"], capture_output=True, text=True,
-                         env=scenario_env, timeout=120)
-    assert one.returncode == 0, one.stderr
+    run_program("gige-mtu-sweep", *SMALL, "--run-point=nic_sknet_mtu_9000_sockbuf_65536",
+                f"--point-out={rows}", timeout=120)
     lines = rows.read_text().splitlines()
     assert lines and all(line.startswith("sknet,") and ",9000,65536," in line for line in lines)
-    bad = subprocess.run([prog, *SMALL, "--run-point=nosuch", f"--point-out={rows}"],
-                         capture_output=True, text=True, env=scenario_env, timeout=60)
-    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    bad = run_program("gige-mtu-sweep", *SMALL, "--run-point=nosuch", f"--point-out={rows}",
+                      status=2, timeout=60)
+    assert len(bad.stderr.strip().splitlines()) == 1
     assert "--run-point" in bad.stderr
 
 
@@ -472,11 +455,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def test_scheduler_with_two_workers_gives_the_local_bytes(scenario_bin, scenario_env, tmp_path):
-    local = run_real(scenario_bin, scenario_env, tmp_path / "local", "--jobs=2")
+def test_scheduler_with_two_workers_gives_the_local_bytes(run_program, scenario_env, tmp_path):
+    local = run_program("gige-mtu-sweep", *SMALL, f"--out={tmp_path / 'local'}", "--jobs=2",
+                        timeout=600)
     assert "4 of 4 points" in local.stderr
     with dask_cluster(scenario_env, tmp_path) as address:
-        proc = run_real(scenario_bin, scenario_env, tmp_path / "remote", f"--scheduler={address}")
+        proc = run_program("gige-mtu-sweep", *SMALL, f"--out={tmp_path / 'remote'}",
+                           f"--scheduler={address}", timeout=600)
     assert "4 of 4 points" in proc.stderr
     assert ((tmp_path / "remote" / "data.csv").read_bytes()
             == (tmp_path / "local" / "data.csv").read_bytes())
@@ -484,15 +469,12 @@ def test_scheduler_with_two_workers_gives_the_local_bytes(scenario_bin, scenario
     assert hosts.notna().all()
 
 
-def test_unreachable_scheduler_is_refused_in_one_line(scenario_bin, scenario_env, tmp_path):
-    proc = subprocess.run([scenario_bin("gige-mtu-sweep"), *SMALL, f"--out={tmp_path / 'o'}",
-                           f"--scheduler=tcp://127.0.0.1:{free_port()}"],
-                          capture_output=True, text=True, env=scenario_env, timeout=120)
-    assert proc.returncode == 2, proc.stderr
+def test_unreachable_scheduler_is_refused_in_one_line(run_program, tmp_path):
+    proc = run_program("gige-mtu-sweep", *SMALL, f"--out={tmp_path / 'o'}",
+                       f"--scheduler=tcp://127.0.0.1:{free_port()}", status=2, timeout=120)
     assert "--scheduler" in proc.stderr.strip().splitlines()[-1]
-    bad = subprocess.run([scenario_bin("gige-mtu-sweep"), "--scheduler=localhost"],
-                         capture_output=True, text=True, env=scenario_env, timeout=60)
-    assert bad.returncode == 2 and "--scheduler" in bad.stderr
+    bad = run_program("gige-mtu-sweep", "--scheduler=localhost", status=2, timeout=60)
+    assert "--scheduler" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
 
 

@@ -1,24 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """scenarios/what-if: one NetPIPE configuration against a baseline."""
-import subprocess
-
 import pandas as pd
 import pytest
 
 from analysis.report import baseline_text
 
 
-def run(scenario_bin, env, *args):
-    return subprocess.run([scenario_bin("what-if"), *args], capture_output=True, text=True,
-                          env=env, timeout=300)
-
-
-def test_whatif_and_baseline_differ_only_where_asked(scenario_bin, scenario_env, tmp_path):
-    out = tmp_path / "w"
-    proc = run(scenario_bin, scenario_env, "--nic=sknet", "--mtu=9000", "--pci=64x66",
-               "--max-block=4096", "--report=0", f"--out={out}")
-    assert proc.returncode == 0, proc.stderr
-    df = pd.read_csv(out / "data.csv")
+def test_whatif_and_baseline_differ_only_where_asked(run_csv, tmp_path):
+    df = run_csv("what-if", tmp_path / "w", "--nic=sknet", "--mtu=9000", "--pci=64x66",
+                 "--max-block=4096", "--report=0")
     assert list(df.columns) == ["case", "nic", "host", "pci", "set", "switches", "mtu",
                                 "sockbuf", "block_bytes", "oneway_us", "mbps", "mbytes_per_s",
                                 "reps"]
@@ -42,13 +32,8 @@ def test_whatif_and_baseline_differ_only_where_asked(scenario_bin, scenario_env,
     (["--mtu=1500,9000"], "--mtu"),
     (["--sockbuf=big"], "--sockbuf"),
 ])
-def test_bad_input(scenario_bin, scenario_env, tmp_path, args, name):
-    out = tmp_path / "w"
-    proc = run(scenario_bin, scenario_env, *args, f"--out={out}")
-    assert proc.returncode == 2, proc.stderr
-    lines = [line for line in proc.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and name in lines[0], proc.stderr
-    assert not out.exists()
+def test_bad_input(assert_refused, args, name):
+    assert_refused("what-if", args, name)
 
 
 def test_baseline_text_reports_relative_change():
