@@ -6,6 +6,7 @@ and ``run_csv`` fixtures are these functions; module-level helpers of the tests 
 import os
 import pathlib
 import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -23,14 +24,24 @@ def program(prog):
     return path
 
 
-def run(prog, *args, status=0, timeout=300, env=None, cwd=None):
-    """Run ``prog`` (:func:`program`) with ``args``; require exit status ``status`` (a failure
-    shows the program's output); return the completed process."""
-    proc = subprocess.run([program(prog), *map(str, args)], capture_output=True, text=True,
-                          env=dict(os.environ) if env is None else env, timeout=timeout,
-                          cwd=cwd)
-    assert proc.returncode == status, proc.stdout + proc.stderr
+def _completed(cmd, status, timeout, env, cwd):
+    proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True,
+                          env=dict(os.environ) if env is None else env, timeout=timeout, cwd=cwd)
+    if status is not None:
+        assert proc.returncode == status, proc.stdout + proc.stderr
     return proc
+
+
+def run(prog, *args, status=0, timeout=300, env=None, cwd=None):
+    """Run ``prog`` (:func:`program`) with ``args``; require exit status ``status`` (None: any;
+    a failure shows the program's output); return the completed process."""
+    return _completed([program(prog), *args], status, timeout, env, cwd)
+
+
+def run_python(*args, status=0, timeout=300, env=None, cwd=ROOT):
+    """Run this Python with ``args`` (``"-m", module, ...``, a script, ``"-c", code``) in the
+    repository (or ``cwd``), as :func:`run` does a program."""
+    return _completed([sys.executable, *args], status, timeout, env, cwd)
 
 
 def run_csv(prog, out, *args, csv="data.csv", **kw):

@@ -4,11 +4,10 @@ import csv
 import os
 import shutil
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -38,9 +37,7 @@ def _seed_rows(scenario):
 
 
 def _run_cli(*args, module="analysis.report"):
-    env = dict(os.environ)
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=60)
+    return programs.run_python("-m", module, *args, status=None, cwd=REPO, timeout=60)
 
 
 @pytest.mark.parametrize("module", ["analysis.report", "analysis"])

@@ -35,11 +35,11 @@ skipped, an integral size written ``1024.0`` is a size.
 """
 import os
 import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -446,8 +446,8 @@ def test_valid_variants_are_read(tmp_path, name, text, sizes, latencies):
 # The command line, on a sample of the cases.
 
 def cli(*paths):
-    return subprocess.run([sys.executable, "-m", "analysis.measurements", *map(str, paths)],
-                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    return programs.run_python("-m", "analysis.measurements", *paths, status=None, cwd=REPO,
+                               timeout=60)
 
 
 def cli_case(tmp, case):

@@ -1,13 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The joint calibration's plan (clusternet.joint, ./ns3 calibrate --plan): which reference
 rows read which points, and which fitted values reach which rows through the points' parts."""
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pandas as pd
+import programs
 import pytest
 
 from clusternet import joint
@@ -20,14 +18,8 @@ TABLE1 = ["--nic=acenic,sknet", "--mtu=1500,9000", "--sockbuf=65536,131072", "--
 @pytest.fixture(scope="module")
 def table1(tmp_path_factory):
     """gige-mtu-sweep's Table 1 grid at 1500 and 9000 bytes, tiny blocks: 8 points."""
-    exe = ROOT / "build" / "scenarios" / "gige-mtu-sweep"
-    if not exe.exists():
-        pytest.skip(f"{exe} not built (run ./ns3 build)")
     out = tmp_path_factory.mktemp("joint") / "gige-mtu-sweep"
-    proc = subprocess.run([str(exe), *TABLE1, "--jobs=2", "--report=0", f"--out={out}"],
-                          capture_output=True, text=True, timeout=300,
-                          env=dict(os.environ))
-    assert proc.returncode == 0, proc.stderr
+    programs.run("gige-mtu-sweep", *TABLE1, "--jobs=2", "--report=0", f"--out={out}")
     return out
 
 
@@ -108,10 +100,8 @@ def test_plan_counts_rows_through_parts_and_also():
 
 
 def test_plan_without_results_is_refused_in_one_line(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "clusternet.calibrate", "--plan",
-                           f"--results={tmp_path}"], capture_output=True, text=True, cwd=ROOT,
-                          env=dict(os.environ), timeout=120)
-    assert proc.returncode == 2
+    proc = programs.run_python("-m", "clusternet.calibrate", "--plan", f"--results={tmp_path}",
+                               status=2, timeout=120)
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "no results of" in lines[0] and "./ns3 reproduce" in lines[0]
 

@@ -5,14 +5,13 @@ over every reference row it reaches, points cached by their key and the values o
 The fits here are small: recipes of one or two values, on nt-pingpong's default run alone (23
 points of ~0.6 s), so that the rows each value reaches are known from the papers' tables
 (reference/seeds.csv), independently of the code under test."""
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
+import programs
 import pytest
 
 from analysis.reference import load_reference
@@ -343,10 +342,8 @@ def test_a_good_source_is_read_in_the_attribute_unit(tmp_path):
     (["--all", "recipes/seed002-latency.toml"], "--all takes every recipe"),
 ])
 def test_bad_options_of_the_joint_fit_are_refused_in_one_line(args, named, tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "clusternet.calibrate", *args,
-                           f"--out={tmp_path / 'out'}"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-    assert proc.returncode == 2, proc.stderr
+    proc = programs.run_python("-m", "clusternet.calibrate", *args, f"--out={tmp_path / 'out'}",
+                               status=2, timeout=120)
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and named in lines[0], proc.stderr
     assert not (tmp_path / "out").exists()

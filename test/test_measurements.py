@@ -6,11 +6,10 @@ one way, 8 * 8 / 16e-6 = 4 Mbit/s (10^6 bit/s), whatever the file's own 2^20-bas
 """
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -138,20 +137,18 @@ def test_a_file_that_is_not_regular_is_refused_without_reading(tmp_path, kind):
 
 
 def test_cli_without_files_prints_usage_to_stderr():
-    proc = subprocess.run([sys.executable, "-m", "analysis.measurements"], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2 and proc.stdout == "" and "usage:" in proc.stderr
+    proc = programs.run_python("-m", "analysis.measurements", status=2, cwd=REPO, timeout=60)
+    assert proc.stdout == "" and "usage:" in proc.stderr
 
 
 def test_cli_checks_files(tmp_path):
     good, bad = tmp_path / "np.out", tmp_path / "bad.out"
     good.write_text(NP_OUT)
     bad.write_text("1 0.3 0.00002\n2 x 0.00002\n")
-    cmd = [sys.executable, "-m", "analysis.measurements"]
-    proc = subprocess.run(cmd + [str(good)], cwd=REPO, capture_output=True, text=True)
-    assert proc.returncode == 0 and "4 sizes, 1-1024 B, latency 20.00 us" in proc.stdout
-    proc = subprocess.run(cmd + [str(good), str(bad)], cwd=REPO, capture_output=True, text=True)
-    assert proc.returncode == 2
+    cmd = ["-m", "analysis.measurements"]
+    proc = programs.run_python(*cmd, good, cwd=REPO)
+    assert "4 sizes, 1-1024 B, latency 20.00 us" in proc.stdout
+    proc = programs.run_python(*cmd, good, bad, status=2, cwd=REPO)
     assert proc.stderr.strip().count("\n") == 0 and f"{bad}:2:" in proc.stderr
     assert "Traceback" not in proc.stderr
 

@@ -4,11 +4,10 @@
 and converted; every expected text is written out by hand."""
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import otf2
+import programs
 import pytest
 from otf2.enums import CollectiveOp, IoParadigmClass, IoParadigmFlag
 
@@ -442,8 +441,7 @@ def test_mpi_event_outside_an_mpi_call(tmp_path):
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "clusternet.otf2trace", *map(str, args)],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return programs.run_python("-m", "clusternet.otf2trace", *args, status=None, timeout=120)
 
 
 def test_cli_writes_the_trace(tmp_path):

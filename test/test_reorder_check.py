@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """utils/reorder-check.py: issue 45's rule for changes that reorder same-instant events."""
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -13,13 +12,10 @@ TOOL = REPO / "utils" / "reorder-check.py"
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory, scenario_bin):
+def base(tmp_path_factory):
     """A run-defaults folder holding myrinet-pci-dma (seed 001 Table 1: reference rows)."""
     folder = tmp_path_factory.mktemp("base")
-    proc = subprocess.run([str(scenario_bin("myrinet-pci-dma")),
-                           f"--out={folder / 'myrinet-pci-dma'}", "--report=0"],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
+    programs.run("myrinet-pci-dma", f"--out={folder / 'myrinet-pci-dma'}", "--report=0")
     return folder
 
 
@@ -35,8 +31,7 @@ def after(base, tmp_path, factor):
 
 
 def check(base, other):
-    return subprocess.run([sys.executable, str(TOOL), str(base), str(other)],
-                          capture_output=True, text=True, timeout=120)
+    return programs.run_python(TOOL, base, other, status=None, timeout=120)
 
 
 @pytest.mark.parametrize("factor,holds", [(1.0, True), (1.0005, True), (1.01, False)])

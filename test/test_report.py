@@ -12,12 +12,11 @@ import math
 import os
 import shutil
 import statistics
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pandas as pd
+import programs
 import pytest
 
 from analysis.htmlreport import write_report
@@ -250,8 +249,7 @@ def test_a_statement_is_checked_over_the_data(tmp_path):
 
 
 def run_report(*args):
-    return subprocess.run([sys.executable, "-m", "clusternet.report", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return programs.run_python("-m", "clusternet.report", *args, status=None)
 
 
 def test_bad_results_are_refused_in_one_line(tmp_path):

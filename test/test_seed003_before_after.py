@@ -8,11 +8,10 @@ which can be told from the values alone.
 
 import importlib.util
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -81,17 +80,13 @@ def test_nas_panels_share_one_axis(runs):
 def test_cli_writes_six_pngs_and_refuses_a_missing_run(runs, tmp_path):
     before, after = runs
     out = tmp_path / "out"
-    proc = subprocess.run([sys.executable, str(SCRIPT), str(before), str(after), str(out)],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
+    programs.run_python(SCRIPT, before, after, out, cwd=None)
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"seed003-fig{n}.png" for n in (1, 2, 3, 4)]
         + ["seed003-fig5-before.png", "seed003-fig5-after.png"])
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in out.iterdir())
     shutil.rmtree(before / "nas-overlap")
     missing = tmp_path / "missing"
-    proc = subprocess.run([sys.executable, str(SCRIPT), str(before), str(after), str(missing)],
-                          capture_output=True, text=True)
-    assert proc.returncode == 2
+    proc = programs.run_python(SCRIPT, before, after, missing, status=2, cwd=None)
     assert proc.stderr.count("\n") == 1 and "nas-overlap/data.csv" in proc.stderr
     assert not missing.exists()

@@ -2,11 +2,10 @@
 """utils/take-joint-values.py: the joint fit's values written into the profile files, on a copy
 of the tool and the profiles (the repository's own files are not touched)."""
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
+import programs
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "utils" / "take-joint-values.py"
@@ -21,8 +20,7 @@ def copy_tree(tmp):
 
 
 def run(tmp, out):
-    return subprocess.run([sys.executable, str(tmp / "utils" / TOOL.name), str(out)],
-                          capture_output=True, text=True)
+    return programs.run_python(tmp / "utils" / TOOL.name, out, status=None, cwd=None)
 
 
 def values(tmp, rows):

@@ -3,12 +3,11 @@
 in two or more papers, judged on the rows of every paper that has it."""
 
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import programs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -161,8 +160,8 @@ def test_the_table_from_hand_worked_rows(profiles):
 
 
 def _run(args, env):
-    return subprocess.run([sys.executable, "-m", "clusternet.transfer", *args], cwd=REPO,
-                          env=env, capture_output=True, text=True, timeout=300)
+    return programs.run_python("-m", "clusternet.transfer", *args, status=None, cwd=REPO,
+                               env=env)
 
 
 @pytest.mark.parametrize("args,says", [
