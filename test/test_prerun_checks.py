@@ -18,7 +18,9 @@ CALLERS = [ROOT / "harness", ROOT / "scenarios", ROOT / "contrib" / "clusternet"
 
 MACRO = re.compile(r"\bNS_(ABORT_MSG_UNLESS|ABORT_MSG_IF|ABORT_IF|ABORT_UNLESS|ASSERT_MSG|"
                    r"ASSERT|FATAL_ERROR)\s*\(")
-ACCESSOR = re.compile(r"Make\w+Accessor\(\s*&\w+::(m_\w+)")
+# Attribute accessors only: a trace source (MakeTraceSourceAccessor) is the model's own state,
+# which no value a run is given sets.
+ACCESSOR = re.compile(r"Make(?!TraceSource)\w+Accessor\(\s*&\w+::(m_\w+)")
 
 # (file under model/, attribute members its condition reads) -> (how it is covered, a text that
 # must appear in the harness, scenarios or helpers: the check that covers it), or
@@ -117,7 +119,7 @@ def test_the_list_has_no_stale_entries_and_each_named_check_is_called():
 
 def test_the_scan_finds_an_assertion_on_an_attribute(tmp_path):
     """The scan itself: an assertion reading an attribute member is found, one reading a plain
-    member or a local is not."""
+    member, a traced state or a local is not."""
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "thing.cc").write_text(
         "tid.AddAttribute(\"Size\", \"h\", UintegerValue(1),\n"
@@ -125,5 +127,7 @@ def test_the_scan_finds_an_assertion_on_an_attribute(tmp_path):
         "void Thing::F(uint32_t n) {\n"
         "    NS_ASSERT_MSG(n <= m_size, \"too big\");\n"
         "    NS_ABORT_MSG_IF(m_count > n, \"count \" << m_size);\n"
-        "}\n")
+        "    NS_ABORT_MSG_IF(m_state != IDLE, \"busy\");\n"
+        "}\n"
+        "tid.AddTraceSource(\"State\", \"h\", MakeTraceSourceAccessor(&Thing::m_state), \"t\");\n")
     assert assertions_on_attributes(tmp_path) == {("x/thing.cc", ("m_size",)): [4]}
