@@ -125,6 +125,24 @@ struct TestJob
 
 using Op = MpiOperation;
 
+/// MPICH with no host cost for a send or a receive call.
+MpiHelper
+ZeroCostMpich()
+{
+    MpiHelper zero;
+    zero.SetMpiProfile("mpich");
+    zero.SetRankAttribute("SendCycles", DoubleValue(0));
+    zero.SetRankAttribute("RecvCycles", DoubleValue(0));
+    return zero;
+}
+
+/// Rank 0 computes 50 us, then sends 8 bytes (tag 7) to rank 1, whose receive is posted first.
+std::vector<std::vector<MpiOperation>>
+PostedFirst()
+{
+    return {{Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)}, {Op::Recv(0, 7, 8)}};
+}
+
 /// Two PIII-450 hosts with @p nic NICs back to back (created into @p nodes). @return the NICs
 NetDeviceContainer
 GigePair(const std::string& nic, NodeContainer& nodes)
@@ -180,14 +198,8 @@ class MpiMatchingTestCase : public TestCase
         }
 
         // Posted first: the receive completes when the message arrives (10 us later).
-        std::vector<std::vector<Op>> q(2);
-        q[0] = {Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)};
-        q[1] = {Op::Recv(0, 7, 8)};
-        MpiHelper zero;
-        zero.SetMpiProfile("mpich");
-        zero.SetRankAttribute("SendCycles", DoubleValue(0));
-        zero.SetRankAttribute("RecvCycles", DoubleValue(0));
-        TestJob posted(q, zero);
+        MpiHelper zero = ZeroCostMpich();
+        TestJob posted(PostedFirst(), zero);
         NS_TEST_ASSERT_MSG_EQ(posted.Run(), "", "no deadlock");
         NS_TEST_ASSERT_MSG_EQ(posted.ranks[1]->GetUnexpectedMessages(), 0u, "expected message");
         NS_TEST_ASSERT_MSG_EQ(posted.ranks[1]->GetCompletionTimes().at(0),
@@ -215,14 +227,8 @@ class MpiStateTestCase : public TestCase
     {
         using S = MpiRank::State;
         using T = std::tuple<S, S, int64_t>; // old, new, time [us]
-        std::vector<std::vector<Op>> q(2);
-        q[0] = {Op::Compute(MicroSeconds(50)), Op::Send(1, 7, 8)};
-        q[1] = {Op::Recv(0, 7, 8)};
-        MpiHelper zero;
-        zero.SetMpiProfile("mpich");
-        zero.SetRankAttribute("SendCycles", DoubleValue(0));
-        zero.SetRankAttribute("RecvCycles", DoubleValue(0));
-        TestJob job(q, zero);
+        MpiHelper zero = ZeroCostMpich();
+        TestJob job(PostedFirst(), zero);
         std::vector<std::vector<T>> seen(2);
         for (uint32_t i = 0; i < 2; ++i)
         {
