@@ -28,8 +28,8 @@ PROFILE_PATH_ENV = "CLUSTERNET_PROFILE_PATH"
 #: (``ProfileCatalogue::Targets()``), this reader parses it (:func:`kinds`, :func:`targets`).
 TARGET_TABLE = (Path(__file__).resolve().parent.parent / "contrib" / "clusternet" / "model" /
                 "profile" / "profile-targets.def")
-_TARGET_ROW = re.compile(r'^CLUSTERNET_PROFILE_TARGET\(\s*"(\w+)",\s*"(\w+)",\s*"([\w:]+)"\s*\)',
-                         re.M)
+_TARGET_ROW = re.compile(r'^CLUSTERNET_PROFILE_TARGET\(\s*"(\w+)",\s*"(\w+)",\s*"([\w:]+)",'
+                         r'\s*"[^"]*"\s*\)', re.M)
 
 
 @functools.cache

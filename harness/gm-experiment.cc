@@ -32,9 +32,16 @@ namespace clusternet
 namespace
 {
 
-/// --set targets: the LANai profile's (board, firmware, link, port) and the host's.
-const std::vector<std::string> kTargets =
-    {"lanai.lanai", "lanai.mcp", "host.gm", "host.bus", "host.cpu", "lanai.link", "lanai.port"};
+/// @return the --set targets: the LANai profile's (board, firmware, link, port; a line of
+/// switches is built by --switches alone) and the host's GM library, bus and CPU
+const std::vector<std::string>&
+Targets()
+{
+    static const std::vector<std::string> targets = ProfileCatalogue::TargetsOf(
+        {"lanai", "host"},
+        {"lanai.switch", "host.stack", "host.device", "host.driver", "host.npb"});
+    return targets;
+}
 
 /// @return true if the board holds the bus at 33 MHz: a bus runs at its slowest device's clock,
 /// and the LANai profile's PciClock property says the board only runs at 33 MHz. A given slot
@@ -51,7 +58,7 @@ BoardHoldsBusAt33(const GmConfig& c)
 ProfileSet
 Values(const GmConfig& c, std::string& err)
 {
-    ProfileSet values(kTargets);
+    ProfileSet values(Targets());
     values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
     values.AddProfile(*ProfileCatalogue::Find("host", c.host));
     std::string width;
@@ -157,7 +164,7 @@ GmExperiment::AddArguments(ScenarioArgs& args, bool fabric, uint32_t switches)
                    HostHelper::PciSlots(),
                    "",
                    true);
-    args.AddOverrides(kTargets, "lanai.Clock=200");
+    args.AddOverrides(Targets(), "lanai.Clock=200");
     if (fabric)
     {
         args.AddUint("switches",
@@ -262,23 +269,14 @@ GmExperiment::GmExperiment(const GmConfig& c)
     NetDeviceContainer ports = c.hosts > 16     ? myrinet.InstallTopology("ns3::clusternet::MyrinetClosTopology", m_nodes, m_switches)
                                : c.switches > 0 ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
                                                 : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
-    for (uint32_t i = 0; i < c.hosts; ++i)
-    {
-        Ptr<Node> n = m_nodes.Get(i);
-        values.ApplyOverrides("bus", n->GetObject<PciBus>());
-        values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
-        Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
-        values.ApplyOverrides("port", port);
-        values.ApplyOverrides("link", port->GetChannel());
-    }
+    values.ApplyOverrides(m_nodes); // the buses, CPUs, ports and links, before the LANais
     m_mcps = gm.Install(ports);
+    values.ApplyOverrides(m_nodes); // and the LANais and their control programs
     std::vector<Ptr<GmPort>> gmPorts;
     for (auto& mcp : m_mcps)
     {
-        values.ApplyOverrides("lanai", mcp->GetNic());
-        values.ApplyOverrides("mcp", mcp);
         Ptr<GmPort> port = gm.CreatePort();
-        values.ApplyOverrides("gm", port);
+        values.ApplyOverrides("gm", port); // a process's port is on no node's path
         GmHelper::Open(port, mcp, 2);
         gmPorts.push_back(port);
     }

@@ -49,23 +49,6 @@ NS_LOG_COMPONENT_DEFINE("TcpNetpipeExperiment");
 namespace
 {
 
-/// --set targets of a run over Gigabit Ethernet NICs: the NIC profile's and the host's.
-const std::vector<std::string> kGigeTargets =
-    {"nic.device", "nic.driver", "nic.coalescer", "host.cpu", "host.bus", "host.stack"};
-/// --set targets of IP over GM: the host's IP-over-GM driver and GM library, the LANai's.
-const std::vector<std::string> kGmTargets = {"host.device",
-                                             "host.driver",
-                                             "lanai.lanai",
-                                             "lanai.mcp",
-                                             "host.gm",
-                                             "host.cpu",
-                                             "host.bus",
-                                             "host.stack",
-                                             "lanai.link",
-                                             "lanai.port"};
-/// --set targets of NetPIPE's MPI mode, besides the network's.
-const std::vector<std::string> kMpiTargets = {"mpi.mpi", "mpi.transport", "mpi.via"};
-
 /// @return true if @p nic names a LANai profile: IP over GM on Myrinet
 bool
 IsLanai(const std::string& nic)
@@ -102,35 +85,48 @@ Values(const NetpipeConfig& c, std::string& err)
 std::vector<std::string>
 TcpNetpipeExperiment::Targets(bool gm, bool mpi)
 {
-    std::vector<std::string> targets = gm ? kGmTargets : kGigeTargets;
+    // Gigabit Ethernet: the NIC profile's and the host's, not the host's IP over GM or NAS
+    // kernels; IP over GM: the host's (its driver and GM library) and the LANai profile's, a
+    // line of switches built by --switches alone; MPI: the library's ranks, TCP or VIA
+    // transport.
+    std::vector<std::string> kinds = gm ? std::vector<std::string>{"host", "lanai"}
+                                        : std::vector<std::string>{"nic", "host"};
+    std::vector<std::string> except = {"host.npb"};
+    if (gm)
+    {
+        except.insert(except.end(), {"lanai.switch"});
+    }
+    else
+    {
+        except.insert(except.end(),
+                      {"nic.loopback", "nic.txcoalescer", "host.gm", "host.device", "host.driver"});
+    }
     if (mpi)
     {
-        targets.insert(targets.end(), kMpiTargets.begin(), kMpiTargets.end());
+        kinds.emplace_back("mpi");
+        except.insert(except.end(),
+                      {"mpi.echo", "mpi.shm", "mpi.gmtransport", "mpi.coalescer", "mpi.coll"});
     }
-    return targets;
+    return ProfileCatalogue::TargetsOf(kinds, except);
 }
 
 MpiHelper
 TcpNetpipeExperiment::MakeMpiHelper(const NetpipeConfig& c)
 {
+    MpiHelper mpi;
+    mpi.SetMpiProfile(c.mpi);
+    return mpi;
+}
+
+uint32_t
+TcpNetpipeExperiment::GetSetting(const NetpipeConfig& c,
+                                 const std::string& target,
+                                 const std::string& attribute)
+{
     std::string err;
     ProfileSet values = Values(c, err);
     NS_ABORT_MSG_UNLESS(err.empty(), "TcpNetpipeExperiment: --set: " << err);
-    MpiHelper mpi;
-    mpi.SetMpiProfile(c.mpi);
-    for (const auto& [attribute, value] : values.GetOverrides("mpi"))
-    {
-        mpi.SetRankAttribute(attribute, StringValue(value));
-    }
-    for (const auto& [attribute, value] : values.GetOverrides("transport"))
-    {
-        mpi.SetTransportAttribute(attribute, StringValue(value));
-    }
-    for (const auto& [attribute, value] : values.GetOverrides("via"))
-    {
-        mpi.SetViaTransportAttribute(attribute, StringValue(value));
-    }
-    return mpi;
+    return values.GetValue<UintegerValue>(target, attribute).Get();
 }
 
 std::string
@@ -259,21 +255,11 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
                                        ? myrinet.InstallLine(nodes, c.switches, switches)
                                        : myrinet.Install(nodes.Get(0), nodes.Get(1));
         std::vector<Ptr<GmMcp>> mcps = gm.Install(ports);
-        for (uint32_t i = 0; i < 2; ++i)
-        {
-            Ptr<Node> n = nodes.Get(i);
-            Ptr<MyrinetNetDevice> port = DynamicCast<MyrinetNetDevice>(ports.Get(i));
-            values.ApplyOverrides("lanai", mcps[i]->GetNic());
-            values.ApplyOverrides("mcp", mcps[i]);
-            values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
-            values.ApplyOverrides("bus", n->GetObject<PciBus>());
-            values.ApplyOverrides("stack", n->GetObject<HostStack>());
-            values.ApplyOverrides("link", port->GetMyrinetChannel());
-            values.ApplyOverrides("port", port);
-        }
+        values.ApplyOverrides(nodes);
+        // The driver's device, its settings and its kernel port take the overrides before the
+        // port opens; the port is on no node's path, so it takes them by name.
         devs = gm.InstallEthernet(mcps, [values](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
-            values.ApplyOverrides("device", d);
-            values.ApplyOverrides("driver", d->GetDriver());
+            values.ApplyOverrides(NodeContainer(d->GetNode()));
             values.ApplyOverrides("gm", p);
         });
     }
@@ -290,17 +276,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         {
             devs = gige.Install(nodes);
         }
-        for (uint32_t i = 0; i < 2; ++i)
-        {
-            Ptr<Node> n = nodes.Get(i);
-            Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
-            values.ApplyOverrides("device", dev);
-            values.ApplyOverrides("driver", dev->GetDriver());
-            values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
-            values.ApplyOverrides("cpu", n->GetObject<HostCpu>());
-            values.ApplyOverrides("bus", n->GetObject<PciBus>());
-            values.ApplyOverrides("stack", n->GetObject<HostStack>());
-        }
+        values.ApplyOverrides(nodes);
     }
 
     InternetStackHelper internet;
@@ -318,14 +294,9 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         if (mpi.GetTransportType() == MpiViaTransport::GetTypeId())
         {
             mpi.ConfigureDevices(devs); // the VIA library's own driver settings
-            for (uint32_t i = 0; i < devs.GetN(); ++i)
-            {
-                // A --set of the device or its coalescer wins over the library's settings.
-                Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
-                values.ApplyOverrides("device", dev);
-                values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
-            }
             ranks = mpi.InstallVia(devs, {{}, {}});
+            // A --set of the device or its coalescer wins over the library's settings.
+            values.ApplyOverrides(nodes);
             UintegerValue envelope;
             ranks[0]->GetAttribute("EnvelopeBytes", envelope);
             uint32_t largest = ranks[0]->GetTransport()->GetMaxMessage() - envelope.Get();
@@ -334,6 +305,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         else
         {
             ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
+            values.ApplyOverrides(nodes); // the ranks' and their transports'
         }
         Ptr<MpiNetpipe> netpipe = CreateObject<MpiNetpipe>();
         netpipe->SetAttribute("MaxBlock", UintegerValue(maxBlock));

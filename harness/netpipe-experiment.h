@@ -53,9 +53,14 @@ class TcpNetpipeExperiment
     static std::vector<std::string> Targets(bool gm, bool mpi);
     /// Run the simulation; @p config must be valid.
     static std::vector<NetpipeApplication::Sample> Run(const NetpipeConfig& config);
-    /// @return the MPI library of @p config configured as a run configures it (profile and
-    /// "mpi."/"transport." overrides); @p config.mpi must name a profile
+    /// @return the MPI library of @p config as its profile makes it (a run's overrides reach
+    /// the ranks once they are built); @p config.mpi must name a profile
     static MpiHelper MakeMpiHelper(const NetpipeConfig& config);
+    /// @return the value @p target.@p attribute (an unsigned integer attribute) has in a run of
+    /// @p config: its profiles', else its default, unless --set changes it; @p config must be valid
+    static uint32_t GetSetting(const NetpipeConfig& config,
+                               const std::string& target,
+                               const std::string& attribute);
     /// @return the PCI slot a run uses, WIDTHxCLOCK: --set, else --pci, else the host profile's;
     /// @p config must be valid
     static std::string EffectivePci(const NetpipeConfig& config);

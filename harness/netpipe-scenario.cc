@@ -68,14 +68,14 @@ NetpipeRows(const NetpipeConfig& c)
     else
     {
         // The library's settings, as its profile (and overrides) make them.
-        MpiHelper mpi = TcpNetpipeExperiment::MakeMpiHelper(c);
-        Ptr<MpiRank> rank = mpi.CreateRank();
-        UintegerValue eager;
-        rank->GetAttribute("EagerLimit", eager);
+        bool tcp = TcpNetpipeExperiment::MakeMpiHelper(c).GetTransportType() ==
+                   MpiTcpTransport::GetTypeId();
         config.push_back(c.mpi);
-        config.push_back(std::to_string(eager.Get()));
-        config.push_back(std::to_string(mpi.GetTransportType() == MpiTcpTransport::GetTypeId() ? mpi.GetSocketBuffer()
-                                                                         : 0));
+        config.push_back(
+            std::to_string(TcpNetpipeExperiment::GetSetting(c, "mpi", "EagerLimit")));
+        config.push_back(
+            std::to_string(tcp ? TcpNetpipeExperiment::GetSetting(c, "transport", "SocketBuffer")
+                               : 0));
     }
     SweepRunner::Rows rows;
     for (const auto& s : TcpNetpipeExperiment::Run(c))

@@ -88,16 +88,19 @@ PingPongExperiment::PriceUsd(const std::string& nic)
 const std::vector<std::string>&
 PingPongExperiment::Targets()
 {
-    static const std::vector<std::string> targets = {"nic.device",
-                                                     "nic.driver",
-                                                     "nic.coalescer",
-                                                     "host.cpu",
-                                                     "host.bus",
-                                                     "host.stack",
-                                                     "mpi.mpi",
-                                                     "mpi.echo",
-                                                     "mpi.transport",
-                                                     "mpi.shm"};
+    // The NIC's, the host's and the MPI library's (its timing and echoing ranks, TCP or
+    // shared-memory transport); not IP over GM, NAS kernels, VIA, GM or collectives.
+    static const std::vector<std::string> targets =
+        ProfileCatalogue::TargetsOf({"nic", "host", "mpi"},
+                                    {"nic.loopback",
+                                     "nic.txcoalescer",
+                                     "host.gm",
+                                     "host.device",
+                                     "host.driver",
+                                     "host.npb",
+                                     "mpi.via",
+                                     "mpi.gmtransport",
+                                     "mpi.coll"});
     return targets;
 }
 
@@ -197,31 +200,7 @@ PingPongExperiment::Run(const PingPongConfig& c)
     ProfileSet values = Values(c, err);
     // The echoing process's own settings (PVM's slave sends back without packing).
     values.ApplyProfiles("echo", ranks[1]);
-    for (uint32_t i = 0; i < 2; ++i)
-    {
-        Ptr<Node> n = nodes.Get(i);
-        std::pair<std::string, Ptr<Object>> objects[] = {
-            {"cpu", n->GetObject<HostCpu>()},
-            {"bus", n->GetObject<PciBus>()},
-            {"stack", n->GetObject<HostStack>()},
-            {"mpi", ranks[i]},
-            {"transport", DynamicCast<MpiTcpTransport>(ranks[i]->GetTransport())},
-            {"shm", DynamicCast<MpiShmTransport>(ranks[i]->GetTransport())}};
-        if (devs.GetN() > i)
-        {
-            Ptr<GigeNetDevice> dev = DynamicCast<GigeNetDevice>(devs.Get(i));
-            values.ApplyOverrides("device", dev);
-            values.ApplyOverrides("driver", dev->GetDriver());
-            values.ApplyOverrides("coalescer", dev->GetRxCoalescer());
-        }
-        for (const auto& [target, object] : objects)
-        {
-            if (object) // a run over shared memory has no TCP transport, and the reverse
-            {
-                values.ApplyOverrides(target, object);
-            }
-        }
-    }
+    values.ApplyOverrides(nodes);
     values.ApplyOverrides("echo", ranks[1]);
     Ptr<PingPongBenchmark> bench = CreateObject<PingPongBenchmark>();
     bench->SetAttribute("Repeats", UintegerValue(c.repeats));

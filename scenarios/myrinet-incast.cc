@@ -39,14 +39,20 @@ struct IncastConfig
 };
 
 /// --set targets: the ports, links and switch of the LANai profile's Myrinet generation.
-const std::vector<std::string> kTargets = {"lanai.port", "lanai.link", "lanai.switch"};
+const std::vector<std::string>&
+Targets()
+{
+    static const std::vector<std::string> targets =
+        ProfileCatalogue::TargetsOf({"lanai"}, {"lanai.lanai", "lanai.mcp"});
+    return targets;
+}
 
 /// @return the run's values: the LANai profile's, then the overrides (checked: the error or ""
 /// in @p err)
 ProfileSet
 Values(const IncastConfig& c, std::string& err)
 {
-    ProfileSet values(kTargets);
+    ProfileSet values(Targets());
     values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
     // The host ports take any packet up to --packet (a Myrinet packet has no length limit of
     // its own; the port's Mtu is only what it accepts from the host).
@@ -92,16 +98,9 @@ RunIncast(const IncastConfig& c)
     }
     NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
     Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
-    for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
-    {
-        values.ApplyOverrides("port", sw->GetPort(i));
-        values.ApplyOverrides("link", sw->GetPort(i)->GetMyrinetChannel());
-    }
+    NodeContainer machine(nodes, NodeContainer(swNode));
+    values.ApplyOverrides(machine); // every port, its link, the switch
     auto port = [&](uint32_t i) { return DynamicCast<MyrinetNetDevice>(ports.Get(i)); };
-    for (uint32_t i = 0; i < hosts; ++i)
-    {
-        values.ApplyOverrides("port", port(i));
-    }
     Ptr<MyrinetNetDevice> rx = port(c.receiverPort);
     rx->SetAttribute("ReceiveRate", DataRateValue(DataRate(uint64_t(c.drainMbps) * 1000000)));
 
@@ -228,7 +227,7 @@ main(int argc, char** argv)
                    "LANai profile giving the link rate and port settings",
                    ProfileCatalogue::Names("lanai"),
                    "lanai9");
-    args.AddOverrides(kTargets, "port.StopThreshold=48");
+    args.AddOverrides(Targets(), "port.StopThreshold=48");
     SweepRunner::AddArguments(args, "myrinet-incast", "the plot");
     args.Parse();
 

@@ -21,15 +21,17 @@ NS_LOG_COMPONENT_DEFINE("FmHelper");
 const std::vector<std::string>&
 FmHelper::Targets()
 {
-    static const std::vector<std::string> targets = {"chipset.bridge",
-                                                     "host.bus",
-                                                     "host.cpu",
-                                                     "fm.fm",
-                                                     "fm.lcp",
-                                                     "lanai.lanai",
-                                                     "lanai.link",
-                                                     "lanai.port",
-                                                     "fm.smt"};
+    // The chipset's, the host's CPU, FM's (library, control program, board, SMT region) and
+    // the Myrinet generation's ports and links: no TCP stack, GM, IP over GM or NAS kernels.
+    static const std::vector<std::string> targets =
+        ProfileCatalogue::TargetsOf({"chipset", "host", "fm", "lanai"},
+                                    {"host.stack",
+                                     "host.gm",
+                                     "host.device",
+                                     "host.driver",
+                                     "host.npb",
+                                     "lanai.mcp",
+                                     "lanai.switch"});
     return targets;
 }
 

@@ -11,9 +11,11 @@
 #include "ns3/network-module.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -395,6 +397,123 @@ class UintegerRangeTestCase : public TestCase
 };
 
 /**
+ * A run's overrides applied through the target table: each target's row says where its
+ * objects are below a node (a Config path), so one call reaches every device, coalescer and CPU
+ * of two hosts, and only objects of the target's TypeId.
+ */
+class ProfileSetNodesTestCase : public TestCase
+{
+  public:
+    ProfileSetNodesTestCase()
+        : TestCase("profile sets: overrides applied to the nodes through the target table")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        HostHelper hosts;
+        hosts.SetHostProfile("piii450-linux22");
+        hosts.Install(nodes);
+        GigeHelper gige;
+        gige.SetNicProfile("pro1000mt");
+        NetDeviceContainer devs = gige.Install(nodes.Get(0), nodes.Get(1));
+        ProfileSet values({"nic.device", "nic.driver", "nic.coalescer", "host.cpu", "host.npb"});
+        NS_TEST_ASSERT_MSG_EQ(
+            values.SetOverrides("device.Mtu=9000;driver.RxCycles=4321;coalescer.Timeout=7us;"
+                                "cpu.Clock=123;npb.BtRate=1"),
+            "",
+            "good overrides");
+        std::map<std::string, uint32_t> applied;
+        for (const auto& [target, n] : values.ApplyOverrides(nodes))
+        {
+            applied[target] = n;
+        }
+        NS_TEST_ASSERT_MSG_EQ(applied["device"], 2, "both NICs");
+        NS_TEST_ASSERT_MSG_EQ(applied["driver"], 2, "both drivers");
+        NS_TEST_ASSERT_MSG_EQ(applied["coalescer"], 2, "both receive coalescers");
+        NS_TEST_ASSERT_MSG_EQ(applied["cpu"], 2, "both CPUs");
+        NS_TEST_ASSERT_MSG_EQ(applied["npb"], 0, "no node holds a NAS skeleton");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            UintegerValue mtu;
+            devs.Get(i)->GetAttribute("Mtu", mtu);
+            NS_TEST_ASSERT_MSG_EQ(mtu.Get(), 9000, "device " << i);
+            PointerValue coalescer;
+            devs.Get(i)->GetAttribute("RxCoalescer", coalescer);
+            TimeValue timeout;
+            coalescer.Get<Object>()->GetAttribute("Timeout", timeout);
+            NS_TEST_ASSERT_MSG_EQ(timeout.Get(), MicroSeconds(7), "coalescer " << i);
+            PointerValue driver;
+            devs.Get(i)->GetAttribute("Driver", driver);
+            DoubleValue cycles;
+            driver.Get<Object>()->GetAttribute("RxCycles", cycles);
+            NS_TEST_ASSERT_MSG_EQ(cycles.Get(), 4321, "driver " << i);
+            DoubleValue clock;
+            nodes.Get(i)->GetObject<HostCpu>()->GetAttribute("Clock", clock);
+            NS_TEST_ASSERT_MSG_EQ(clock.Get(), 123, "cpu " << i);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A run's targets derived from the table by kind: every row of the kinds given, a name two
+ * kinds share for one class taken once (from the first kind), the rows excepted left out. The
+ * expected lists are written out from the profiles README's table, not computed by the code.
+ */
+class TargetsOfTestCase : public TestCase
+{
+  public:
+    TargetsOfTestCase()
+        : TestCase("profile targets: a run's targets derived from the table by kind")
+    {
+    }
+
+  private:
+    static std::string Join(const std::vector<std::string>& v)
+    {
+        std::string out;
+        for (const auto& s : v)
+        {
+            out += (out.empty() ? "" : " ") + s;
+        }
+        return out;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(Join(ProfileCatalogue::TargetsOf({"lanai"})),
+                              "lanai.lanai lanai.mcp lanai.link lanai.port lanai.switch",
+                              "every row of one kind, in the table's order");
+        NS_TEST_ASSERT_MSG_EQ(Join(ProfileCatalogue::TargetsOf({"lanai"}, {"lanai.mcp"})),
+                              "lanai.lanai lanai.link lanai.port lanai.switch",
+                              "a row excepted");
+        // host and cpu both give bus, cpu and npb, for the same classes: taken from host.
+        std::vector<std::string> hostCpu = ProfileCatalogue::TargetsOf({"host", "cpu"});
+        NS_TEST_ASSERT_MSG_EQ(std::count(hostCpu.begin(), hostCpu.end(), "cpu.cpu"),
+                              0,
+                              "a shared name is taken once");
+        NS_TEST_ASSERT_MSG_EQ(std::count(hostCpu.begin(), hostCpu.end(), "host.cpu"),
+                              1,
+                              "from the first kind");
+        // A Gigabit Ethernet run: the NIC's device and driver, not IP over GM's.
+        NS_TEST_ASSERT_MSG_EQ(
+            Join(ProfileCatalogue::TargetsOf({"nic", "host"},
+                                             {"nic.loopback",
+                                              "nic.txcoalescer",
+                                              "host.gm",
+                                              "host.device",
+                                              "host.driver",
+                                              "host.npb"})),
+            "nic.device nic.driver nic.coalescer host.bus host.cpu host.stack",
+            "kind by kind");
+    }
+};
+
+/**
  * The profile TestSuite.
  */
 class ProfileTestSuite : public TestSuite
@@ -407,6 +526,8 @@ class ProfileTestSuite : public TestSuite
         AddTestCase(new ProfileFileTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfilePartsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileSetNodesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new TargetsOfTestCase, TestCase::Duration::QUICK);
         AddTestCase(new UintegerRangeTestCase, TestCase::Duration::QUICK);
     }
 };

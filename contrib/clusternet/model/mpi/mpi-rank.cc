@@ -8,6 +8,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -103,6 +104,20 @@ MpiRank::GetTypeId()
                           DoubleValue(4500),
                           MakeDoubleAccessor(&MpiRank::m_threadSwitchCycles),
                           MakeDoubleChecker<double>(0.0, 1e9))
+            .AddAttribute("Transport",
+                          "The transport the rank sends and receives through (set by "
+                          "SetTransport; read-only here, so a Config path reaches it).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MpiRank::GetTransport),
+                          MakePointerChecker<MpiTransport>())
+            .AddAttribute("Collectives",
+                          "The library's collective algorithms (set by SetCollectives; "
+                          "read-only here, so a Config path reaches them).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MpiRank::GetCollectives),
+                          MakePointerChecker<MpiCollectives>())
             .AddTraceSource("OperationDone",
                             "An operation of the program completed: rank, operation index.",
                             MakeTraceSourceAccessor(&MpiRank::m_opTrace),
@@ -184,6 +199,12 @@ MpiRank::SetProgram(const std::vector<MpiOperation>& program)
     NS_ABORT_MSG_IF(m_state != NOT_STARTED, "MpiRank " << m_rank << ": SetProgram after the start (Append)");
     m_program = program;
     Expand(0);
+}
+
+Ptr<MpiCollectives>
+MpiRank::GetCollectives() const
+{
+    return m_collectives;
 }
 
 void

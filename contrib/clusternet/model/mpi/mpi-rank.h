@@ -95,6 +95,8 @@ class MpiRank : public Application
     void Append(const std::vector<MpiOperation>& ops);
     /// The library's collective algorithms (default: MpiCollectives' attribute defaults).
     void SetCollectives(Ptr<MpiCollectives> collectives);
+    /// @return the collective algorithms (null until set or first needed)
+    Ptr<MpiCollectives> GetCollectives() const;
     /// Called whenever the rank runs out of operations.
     void SetDoneCallback(std::function<void(uint32_t rank)> done);
 

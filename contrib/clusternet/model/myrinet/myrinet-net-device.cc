@@ -9,6 +9,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -65,6 +66,13 @@ MyrinetNetDevice::GetTypeId()
                           UintegerValue(1024),
                           MakeUintegerAccessor(&MyrinetNetDevice::m_maxQueue),
                           MakeUintegerChecker<uint32_t>(1, 1 << 20))
+            .AddAttribute("Channel",
+                          "The link this port is attached to (read-only: set by Attach, so "
+                          "a Config path reaches the link's attributes).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&MyrinetNetDevice::GetMyrinetChannel),
+                          MakePointerChecker<MyrinetChannel>())
             .AddTraceSource("Stop",
                             "The receiver sent STOP: slack-buffer occupancy [bytes].",
                             MakeTraceSourceAccessor(&MyrinetNetDevice::m_stopTrace),

@@ -715,11 +715,57 @@ const std::vector<ProfileTarget>&
 ProfileCatalogue::Targets()
 {
     static const std::vector<ProfileTarget> targets = {
-#define CLUSTERNET_PROFILE_TARGET(kind, target, type) {kind, target, type},
+#define CLUSTERNET_PROFILE_TARGET(kind, target, type, where) {kind, target, type, where},
 #include "profile-targets.def"
 #undef CLUSTERNET_PROFILE_TARGET
     };
     return targets;
+}
+
+std::vector<std::string>
+ProfileCatalogue::TargetsOf(const std::vector<std::string>& kinds,
+                            const std::vector<std::string>& except)
+{
+    std::vector<std::string> out;
+    std::vector<const ProfileTarget*> taken;
+    for (const auto& kind : kinds)
+    {
+        NS_ASSERT_MSG(std::count(Kinds().begin(), Kinds().end(), kind) == 1,
+                      "TargetsOf: no profile kind " << kind);
+        for (const auto& row : Targets())
+        {
+            std::string name = row.kind + "." + row.target;
+            if (row.kind != kind || std::count(except.begin(), except.end(), name))
+            {
+                continue;
+            }
+            auto same = std::find_if(taken.begin(), taken.end(), [&](const ProfileTarget* t) {
+                return t->target == row.target;
+            });
+            if (same == taken.end())
+            {
+                taken.push_back(&row);
+                out.push_back(name);
+            }
+            else
+            {
+                NS_ASSERT_MSG((*same)->typeId == row.typeId,
+                              "TargetsOf: " << name << " and " << (*same)->kind << "."
+                                            << row.target
+                                            << " configure different classes; except one");
+            }
+        }
+    }
+    for (const auto& name : except)
+    {
+        NS_ASSERT_MSG(std::any_of(Targets().begin(),
+                                  Targets().end(),
+                                  [&](const ProfileTarget& t) {
+                                      return t.kind + "." + t.target == name;
+                                  }),
+                      "TargetsOf: no target " << name << " to except");
+    }
+    return out;
 }
 
 std::vector<std::string>

@@ -63,6 +63,7 @@ struct ProfileTarget
     std::string kind;   //!< profile kind
     std::string target; //!< target name in the profile files and in --set
     std::string typeId; //!< ns-3 TypeId name of the object
+    std::string where;  //!< Config path of the objects below a node ("": none reachable)
 };
 
 /**
@@ -102,6 +103,16 @@ class ProfileCatalogue
     static const std::vector<Profile>& All();
     /// @return the table of (kind, target) -> TypeId that profile values and overrides use
     static const std::vector<ProfileTarget>& Targets();
+    /**
+     * The targets of a run whose profiles are of @p kinds: every row of those kinds, kind by
+     * kind in the order given and row by row in the table's order, but the rows in @p except
+     * (objects the run does not build). A target name two kinds give is taken from the first
+     * (a Gigabit Ethernet run's "device" is its NIC's, not IP over GM's); both rows must then
+     * configure the same TypeId or the later one be in @p except.
+     * @return "kind.target" of each, for ProfileSet
+     */
+    static std::vector<std::string> TargetsOf(const std::vector<std::string>& kinds,
+                                              const std::vector<std::string>& except = {});
     /// @return the folders and files the catalogue was first read from
     static std::vector<std::string> DefaultPaths();
     /**

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "profile-set.h"
 
+#include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 
@@ -31,6 +32,7 @@ ProfileSet::ProfileSet(const std::vector<std::string>& targets)
                                    [&](const auto& t) { return t.first == name; }),
                       "target " << name << " given twice");
         m_targets.emplace_back(name, TypeId::LookupByName(row->typeId));
+        m_where.push_back(row->where);
     }
 }
 
@@ -203,6 +205,37 @@ void
 ProfileSet::ApplyOverrides(const std::string& target, Ptr<Object> object) const
 {
     ApplyLayers(target, object, {Layer::USER});
+}
+
+std::vector<std::pair<std::string, uint32_t>>
+ProfileSet::ApplyOverrides(const NodeContainer& nodes) const
+{
+    std::vector<std::pair<std::string, uint32_t>> applied;
+    for (std::size_t i = 0; i < m_targets.size(); ++i)
+    {
+        const auto& [target, tid] = m_targets[i];
+        uint32_t n = 0;
+        if (!m_where[i].empty() && !GetOverrides(target).empty())
+        {
+            for (auto node = nodes.Begin(); node != nodes.End(); ++node)
+            {
+                Config::MatchContainer found = Config::LookupMatches(
+                    "/NodeList/" + std::to_string((*node)->GetId()) + "/" + m_where[i]);
+                for (std::size_t k = 0; k < found.GetN(); ++k)
+                {
+                    if (found.Get(k)->GetInstanceTypeId().IsChildOf(tid) ||
+                        found.Get(k)->GetInstanceTypeId() == tid)
+                    {
+                        ApplyOverrides(target, found.Get(k));
+                        ++n;
+                    }
+                }
+            }
+            NS_LOG_LOGIC("overrides of " << target << " applied to " << n << " objects");
+        }
+        applied.emplace_back(target, n);
+    }
+    return applied;
 }
 
 void

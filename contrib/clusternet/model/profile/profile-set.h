@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/attribute.h"
+#include "ns3/node-container.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -82,6 +83,13 @@ class ProfileSet
     void ApplyProfiles(const std::string& target, Ptr<Object> object) const;
     /// Set on @p object (of @p target's TypeId) the user's overrides.
     void ApplyOverrides(const std::string& target, Ptr<Object> object) const;
+    /**
+     * Set the user's overrides on every object of @p nodes that a target of this run reaches
+     * (its row's Config path below a node, ProfileTarget::where) and that is of the target's
+     * TypeId. Targets no node reaches are left to their helper.
+     * @return for each target, the number of objects it was applied to
+     */
+    std::vector<std::pair<std::string, uint32_t>> ApplyOverrides(const NodeContainer& nodes) const;
     /// Set on @p object (of @p target's TypeId) every value: profiles, choices, overrides.
     void Apply(const std::string& target, Ptr<Object> object) const;
     /// @return the profiles' values and the run's choices for @p target, as (attribute, value),
@@ -124,6 +132,7 @@ class ProfileSet
                      std::initializer_list<Layer> layers) const;
 
     std::vector<std::pair<std::string, TypeId>> m_targets; //!< name -> TypeId
+    std::vector<std::string> m_where; //!< each target's Config path below a node ("": none)
     std::vector<Entry> m_entries;                          //!< in the order laid
 };
 
