@@ -269,9 +269,9 @@ GmExperiment::GmExperiment(const GmConfig& c)
     NetDeviceContainer ports = c.hosts > 16     ? myrinet.InstallTopology("ns3::clusternet::MyrinetClosTopology", m_nodes, m_switches)
                                : c.switches > 0 ? myrinet.InstallLine(m_nodes, c.switches, m_switches)
                                                 : myrinet.Install(m_nodes.Get(0), m_nodes.Get(1));
-    values.ApplyOverrides(m_nodes); // the buses, CPUs, ports and links, before the LANais
+    values.Apply(m_nodes); // the buses, CPUs, ports and links, before the LANais
     m_mcps = gm.Install(ports);
-    values.ApplyOverrides(m_nodes); // and the LANais and their control programs
+    values.Apply(m_nodes); // and the LANais and their control programs
     std::vector<Ptr<GmPort>> gmPorts;
     for (auto& mcp : m_mcps)
     {

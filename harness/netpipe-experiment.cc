@@ -255,11 +255,11 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
                                        ? myrinet.InstallLine(nodes, c.switches, switches)
                                        : myrinet.Install(nodes.Get(0), nodes.Get(1));
         std::vector<Ptr<GmMcp>> mcps = gm.Install(ports);
-        values.ApplyOverrides(nodes);
-        // The driver's device, its settings and its kernel port take the overrides before the
-        // port opens; the port is on no node's path, so it takes them by name.
+        values.Apply(nodes);
+        // The driver's device and its settings take the run's values before its kernel port
+        // opens; the port is on no node's path, so it takes its overrides by name.
         devs = gm.InstallEthernet(mcps, [values](Ptr<GmEthernetNetDevice> d, Ptr<GmPort> p) {
-            values.ApplyOverrides(NodeContainer(d->GetNode()));
+            values.Apply(NodeContainer(d->GetNode()));
             values.ApplyOverrides("gm", p);
         });
     }
@@ -276,7 +276,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         {
             devs = gige.Install(nodes);
         }
-        values.ApplyOverrides(nodes);
+        values.Apply(nodes);
     }
 
     InternetStackHelper internet;
@@ -296,7 +296,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
             mpi.ConfigureDevices(devs); // the VIA library's own driver settings
             ranks = mpi.InstallVia(devs, {{}, {}});
             // A --set of the device or its coalescer wins over the library's settings.
-            values.ApplyOverrides(nodes);
+            values.Apply(nodes);
             UintegerValue envelope;
             ranks[0]->GetAttribute("EnvelopeBytes", envelope);
             uint32_t largest = ranks[0]->GetTransport()->GetMaxMessage() - envelope.Get();
@@ -305,7 +305,7 @@ TcpNetpipeExperiment::Run(const NetpipeConfig& config)
         else
         {
             ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
-            values.ApplyOverrides(nodes); // the ranks' and their transports'
+            values.Apply(nodes); // the ranks' and their transports'
         }
         Ptr<MpiNetpipe> netpipe = CreateObject<MpiNetpipe>();
         netpipe->SetAttribute("MaxBlock", UintegerValue(maxBlock));

@@ -198,9 +198,10 @@ PingPongExperiment::Run(const PingPongConfig& c)
         ranks = mpi.InstallTcp(nodes, ifs, {{}, {}});
     }
     ProfileSet values = Values(c, err);
+    values.Apply(nodes);
     // The echoing process's own settings (PVM's slave sends back without packing).
     values.ApplyProfiles("echo", ranks[1]);
-    values.ApplyOverrides(nodes);
+    values.ApplyOverrides(nodes); // a --set of mpi reaches the echoing rank too
     values.ApplyOverrides("echo", ranks[1]);
     Ptr<PingPongBenchmark> bench = CreateObject<PingPongBenchmark>();
     bench->SetAttribute("Repeats", UintegerValue(c.repeats));

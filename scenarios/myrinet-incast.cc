@@ -99,7 +99,7 @@ RunIncast(const IncastConfig& c)
     NetDeviceContainer ports = myrinet.InstallSwitch(swNode, nodes);
     Ptr<MyrinetSwitch> sw = swNode->GetObject<MyrinetSwitch>();
     NodeContainer machine(nodes, NodeContainer(swNode));
-    values.ApplyOverrides(machine); // every port, its link, the switch
+    values.Apply(machine); // every port, its link, the switch
     auto port = [&](uint32_t i) { return DynamicCast<MyrinetNetDevice>(ports.Get(i)); };
     Ptr<MyrinetNetDevice> rx = port(c.receiverPort);
     rx->SetAttribute("ReceiveRate", DataRateValue(DataRate(uint64_t(c.drainMbps) * 1000000)));

@@ -95,6 +95,17 @@ def test_the_profiles_readme_names_the_target_table():
     assert readme_targets(PROFILES_README.read_text()) == {(k, t) for k, t, _ in target_rows()}
 
 
+def test_the_add_a_target_diff_is_a_row_of_the_table():
+    """The profiles README's "Adding a target" diff shows rows the target table really has."""
+    text = PROFILES_README.read_text()
+    diff = text[text.index("#### Adding a target"):text.index("### Properties")]
+    added = re.findall(r"^\+(CLUSTERNET_PROFILE_TARGET\(.*\n\+.*\))$", diff, re.M)
+    assert added, "no added row in the diff"
+    table = (ROOT / "contrib/clusternet/model/profile/profile-targets.def").read_text()
+    for row in added:
+        assert row.replace("\n+", "\n") in table, row
+
+
 def test_readme_targets_reads_combined_rows():
     text = ("### Targets\n| kind | target | object |\n|---|---|---|\n"
             "| host, cpu | `bus` | `ns3::clusternet::PciBus` |\n"

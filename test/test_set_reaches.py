@@ -26,6 +26,7 @@ CASES = [
      "oneway_us"),
     (NETPIPE_GIGE, "cpu.Clock=50", "oneway_us"),
     (NETPIPE_GIGE, "bus.ReadLatency=1000", "oneway_us"),
+    (NETPIPE_GIGE, "link.Delay=100us", "oneway_us"),
     # IP over GM: the LANai, its control program, the port and its link, the driver's device.
     (NETPIPE_GM, "lanai.Clock=10", "oneway_us"),
     (NETPIPE_GM, "mcp.SendCycles=20000", "oneway_us"),
@@ -59,3 +60,36 @@ def test_a_set_reaches_its_objects(tmp_path, run_csv, args, override, column):
     slow = run_csv(scenario, tmp_path / "slow", "--jobs=1", *options, f"--set={override}")
     before, after = _first_time(base, column), _first_time(slow, column)
     assert after > before * 1.05, (override, before, after)
+
+
+LONG_CABLE = """\
+[long-cable]
+kind = "nic"
+base = "acenic"
+description = "an ACEnic on 20 km of fibre (test)"
+
+[long-cable.link]
+Delay = ["100us", "20 km at 5 ns/m (test)"]
+"""
+
+
+def test_a_profiles_value_reaches_a_target_no_helper_sets(tmp_path, run_csv):
+    """A NIC profile's cable (target link, a row of the table that no helper routes) reaches the
+    GigE channel through its Config path: each one-way trip crosses it once more, 100 us."""
+    path = tmp_path / "cable.toml"
+    path.write_text(LONG_CABLE)
+    options = [o for o in NETPIPE_GIGE[1:] if not o.startswith("--nic")]
+    base = run_csv("gige-tcp-netpipe", tmp_path / "base", "--jobs=1", "--nic=acenic", *options)
+    far = run_csv("gige-tcp-netpipe", tmp_path / "far", "--jobs=1", f"--profile-file={path}",
+                  "--nic=long-cable", *options)
+    added = far["oneway_us"].iloc[0] - base["oneway_us"].iloc[0]
+    assert added == pytest.approx(100.0, abs=1.0), added
+
+
+def test_netpipes_library_columns_record_the_run_settings(tmp_path, run_csv):
+    """NetPIPE's MPI rows name the library's eager limit and socket buffer as the run has them:
+    a --set of either is what the row says (and what the ranks were given)."""
+    data = run_csv("gige-mpi-netpipe", tmp_path / "out", "--jobs=1", *MPI_TCP[1:],
+                   "--set=mpi.EagerLimit=1024;transport.SocketBuffer=32768")
+    assert set(data["eager_limit_bytes"]) == {1024}
+    assert set(data["sockbuf_bytes"]) == {32768}

@@ -12,6 +12,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -397,6 +398,24 @@ class UintegerRangeTestCase : public TestCase
 };
 
 /**
+ * Two PIII-450 hosts joined back to back by Gigabit Ethernet NICs of profile @p nic.
+ * @param nic the NIC profile
+ * @param nodes filled with the two hosts
+ * @return the two NICs
+ */
+NetDeviceContainer
+TwoGigeHosts(const std::string& nic, NodeContainer& nodes)
+{
+    nodes.Create(2);
+    HostHelper hosts;
+    hosts.SetHostProfile("piii450-linux22");
+    hosts.Install(nodes);
+    GigeHelper gige;
+    gige.SetNicProfile(nic);
+    return gige.Install(nodes.Get(0), nodes.Get(1));
+}
+
+/**
  * A run's overrides applied through the target table: each target's row says where its
  * objects are below a node (a Config path), so one call reaches every device, coalescer and CPU
  * of two hosts, and only objects of the target's TypeId.
@@ -413,13 +432,7 @@ class ProfileSetNodesTestCase : public TestCase
     void DoRun() override
     {
         NodeContainer nodes;
-        nodes.Create(2);
-        HostHelper hosts;
-        hosts.SetHostProfile("piii450-linux22");
-        hosts.Install(nodes);
-        GigeHelper gige;
-        gige.SetNicProfile("pro1000mt");
-        NetDeviceContainer devs = gige.Install(nodes.Get(0), nodes.Get(1));
+        NetDeviceContainer devs = TwoGigeHosts("pro1000mt", nodes);
         ProfileSet values({"nic.device", "nic.driver", "nic.coalescer", "host.cpu", "host.npb"});
         NS_TEST_ASSERT_MSG_EQ(
             values.SetOverrides("device.Mtu=9000;driver.RxCycles=4321;coalescer.Timeout=7us;"
@@ -455,6 +468,56 @@ class ProfileSetNodesTestCase : public TestCase
             nodes.Get(i)->GetObject<HostCpu>()->GetAttribute("Clock", clock);
             NS_TEST_ASSERT_MSG_EQ(clock.Get(), 123, "cpu " << i);
         }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A profile's values reach their objects through the table, for a target no helper sets: a
+ * NIC profile's cable (nic.link, GigeChannel, which GigeHelper builds with its own defaults)
+ * takes the profile's delay once the run's values are applied to the nodes, after the device's.
+ */
+class ProfileSetPathTestCase : public TestCase
+{
+  public:
+    ProfileSetPathTestCase()
+        : TestCase("profile sets: a profile's values reach a target no helper sets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        NetDeviceContainer devs = TwoGigeHosts("sknet", nodes);
+        Profile cable;
+        cable.kind = "nic";
+        cable.name = "long-cable";
+        for (const auto& [target, attribute, value] :
+             std::vector<std::array<std::string, 3>>{{"link", "Delay", "500ns"},
+                                                     {"device", "NicRxCost", "3us"}})
+        {
+            ProfileValue v;
+            v.target = target;
+            v.attribute = attribute;
+            v.value = value;
+            cable.values.push_back(v);
+        }
+        ProfileSet values({"nic.device", "nic.link"});
+        values.AddProfile(cable);
+        std::map<std::string, uint32_t> applied;
+        for (const auto& [target, n] : values.Apply(nodes))
+        {
+            applied[target] = n;
+        }
+        NS_TEST_ASSERT_MSG_EQ(applied["link"], 2, "the cable, from both ends");
+        NS_TEST_ASSERT_MSG_EQ(applied["device"], 2, "both NICs");
+        TimeValue delay;
+        devs.Get(0)->GetChannel()->GetAttribute("Delay", delay);
+        NS_TEST_ASSERT_MSG_EQ(delay.Get(), NanoSeconds(500), "the profile's cable delay");
+        TimeValue cost;
+        devs.Get(1)->GetAttribute("NicRxCost", cost);
+        NS_TEST_ASSERT_MSG_EQ(cost.Get(), MicroSeconds(3), "the profile's device value");
         Simulator::Destroy();
     }
 };
@@ -508,7 +571,7 @@ class TargetsOfTestCase : public TestCase
                                               "host.device",
                                               "host.driver",
                                               "host.npb"})),
-            "nic.device nic.driver nic.coalescer host.bus host.cpu host.stack",
+            "nic.device nic.driver nic.coalescer nic.link host.bus host.cpu host.stack",
             "kind by kind");
     }
 };
@@ -527,6 +590,7 @@ class ProfileTestSuite : public TestSuite
         AddTestCase(new ProfilePartsTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetTestCase, TestCase::Duration::QUICK);
         AddTestCase(new ProfileSetNodesTestCase, TestCase::Duration::QUICK);
+        AddTestCase(new ProfileSetPathTestCase, TestCase::Duration::QUICK);
         AddTestCase(new TargetsOfTestCase, TestCase::Duration::QUICK);
         AddTestCase(new UintegerRangeTestCase, TestCase::Duration::QUICK);
     }

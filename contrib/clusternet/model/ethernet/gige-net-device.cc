@@ -75,6 +75,13 @@ GigeNetDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&GigeNetDevice::m_driver),
                           MakePointerChecker<EthernetDriver>())
+            .AddAttribute("Channel",
+                          "The cable this device is attached to (read-only: set by Attach, so "
+                          "a Config path reaches the cable's attributes).",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&GigeNetDevice::GetChannel),
+                          MakePointerChecker<GigeChannel>())
             .AddAttribute("TxCoalescer",
                           "Transmit-completion interrupt coalescer; null (the default) means "
                           "the driver reclaims sent descriptors without interrupts of their own.",

@@ -210,12 +210,24 @@ ProfileSet::ApplyOverrides(const std::string& target, Ptr<Object> object) const
 std::vector<std::pair<std::string, uint32_t>>
 ProfileSet::ApplyOverrides(const NodeContainer& nodes) const
 {
+    return ApplyBelow(nodes, {Layer::USER});
+}
+
+std::vector<std::pair<std::string, uint32_t>>
+ProfileSet::Apply(const NodeContainer& nodes) const
+{
+    return ApplyBelow(nodes, {Layer::PROFILE, Layer::CHOICE, Layer::USER});
+}
+
+std::vector<std::pair<std::string, uint32_t>>
+ProfileSet::ApplyBelow(const NodeContainer& nodes, std::initializer_list<Layer> layers) const
+{
     std::vector<std::pair<std::string, uint32_t>> applied;
     for (std::size_t i = 0; i < m_targets.size(); ++i)
     {
         const auto& [target, tid] = m_targets[i];
         uint32_t n = 0;
-        if (!m_where[i].empty() && !GetOverrides(target).empty())
+        if (!m_where[i].empty() && !Values(target, layers).empty())
         {
             for (auto node = nodes.Begin(); node != nodes.End(); ++node)
             {
@@ -226,12 +238,12 @@ ProfileSet::ApplyOverrides(const NodeContainer& nodes) const
                     if (found.Get(k)->GetInstanceTypeId().IsChildOf(tid) ||
                         found.Get(k)->GetInstanceTypeId() == tid)
                     {
-                        ApplyOverrides(target, found.Get(k));
+                        ApplyLayers(target, found.Get(k), layers);
                         ++n;
                     }
                 }
             }
-            NS_LOG_LOGIC("overrides of " << target << " applied to " << n << " objects");
+            NS_LOG_LOGIC("values of " << target << " applied to " << n << " objects");
         }
         applied.emplace_back(target, n);
     }

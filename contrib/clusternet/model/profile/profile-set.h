@@ -86,10 +86,17 @@ class ProfileSet
     /**
      * Set the user's overrides on every object of @p nodes that a target of this run reaches
      * (its row's Config path below a node, ProfileTarget::where) and that is of the target's
-     * TypeId. Targets no node reaches are left to their helper.
+     * TypeId. Targets no node reaches are left to their helper. Setting them twice is harmless.
      * @return for each target, the number of objects it was applied to
      */
     std::vector<std::pair<std::string, uint32_t>> ApplyOverrides(const NodeContainer& nodes) const;
+    /**
+     * Set every value (profiles, choices, overrides, in that order) on every object of @p nodes
+     * that a target of this run reaches, as ApplyOverrides(nodes) does: a target's values reach
+     * its objects through the table alone, whether or not a helper set them when it built them.
+     * @return for each target, the number of objects it was applied to
+     */
+    std::vector<std::pair<std::string, uint32_t>> Apply(const NodeContainer& nodes) const;
     /// Set on @p object (of @p target's TypeId) every value: profiles, choices, overrides.
     void Apply(const std::string& target, Ptr<Object> object) const;
     /// @return the profiles' values and the run's choices for @p target, as (attribute, value),
@@ -125,6 +132,10 @@ class ProfileSet
     /// @return the values of @p layers for @p target, layer by layer, in the order laid
     std::vector<std::pair<std::string, std::string>> Values(
         const std::string& target,
+        std::initializer_list<Layer> layers) const;
+    /// Apply the entries of @p layers to every object of @p nodes the targets' paths reach.
+    std::vector<std::pair<std::string, uint32_t>> ApplyBelow(
+        const NodeContainer& nodes,
         std::initializer_list<Layer> layers) const;
     /// Apply the entries of @p layers for @p target to @p object.
     void ApplyLayers(const std::string& target,
