@@ -61,13 +61,7 @@ Values(const GmConfig& c, std::string& err)
     ProfileSet values(Targets());
     values.AddProfile(*ProfileCatalogue::Find("lanai", c.lanai));
     values.AddProfile(*ProfileCatalogue::Find("host", c.host));
-    std::string width;
-    std::string clock;
-    if (HostHelper::ParsePciSlot(c.pci, width, clock))
-    {
-        values.Set("bus", "Width", width);
-        values.Set("bus", "Clock", clock);
-    }
+    HostHelper::ChoosePciSlot(values, c.pci);
     if (BoardHoldsBusAt33(c))
     {
         values.Set("bus", "Clock", "33");

@@ -69,13 +69,8 @@ Values(const NetpipeConfig& c, std::string& err)
     {
         values.AddProfile(*ProfileCatalogue::Find("mpi", c.mpi));
     }
-    std::string width;
-    std::string clock;
-    if (HostHelper::ParsePciSlot(c.pci, width, clock))
-    {
-        values.Set("bus", "Width", width);
-        values.Set("bus", "Clock", clock);
-    }
+    HostHelper::ChoosePciSlot(values, c.pci);
+    values.Set("device", "Mtu", std::to_string(c.mtu)); // --mtu, on either network
     err = values.SetOverrides(c.overrides);
     return values;
 }

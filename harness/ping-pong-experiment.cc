@@ -53,6 +53,7 @@ Values(const PingPongConfig& c, std::string& err)
     }
     values.AddProfile(*ProfileCatalogue::Find("host", c.host));
     values.AddProfile(*ProfileCatalogue::Find("mpi", c.stack));
+    HostHelper::ChoosePciSlot(values, c.pci);
     err = values.SetOverrides(c.overrides);
     return values;
 }

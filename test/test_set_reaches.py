@@ -93,3 +93,15 @@ def test_netpipes_library_columns_record_the_run_settings(tmp_path, run_csv):
                    "--set=mpi.EagerLimit=1024;transport.SocketBuffer=32768")
     assert set(data["eager_limit_bytes"]) == {1024}
     assert set(data["sockbuf_bytes"]) == {32768}
+
+
+def test_a_runs_own_choice_outlasts_the_profile_applied_after_building(tmp_path, run_csv):
+    """NT's loopback driver profile sets the device's Mtu (1500); --mtu is the run's own choice
+    and must win over it after the run's values are applied to the built machine, as a --set of
+    the same Mtu does (the profile's value would otherwise come back over the choice)."""
+    common = ["--nic=loopback-nt", "--host=piii450-nt4", "--sockbuf=65536",
+              "--max-block=65536"]
+    chosen = run_csv("gige-tcp-netpipe", tmp_path / "chosen", "--jobs=1", *common, "--mtu=9000")
+    overridden = run_csv("gige-tcp-netpipe", tmp_path / "set", "--jobs=1", *common,
+                         "--mtu=1500", "--set=device.Mtu=9000")
+    assert list(chosen["oneway_us"]) == list(overridden["oneway_us"])

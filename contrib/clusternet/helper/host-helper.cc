@@ -86,6 +86,18 @@ HostHelper::InstallStack(NodeContainer nodes) const
     }
 }
 
+void
+HostHelper::ChoosePciSlot(ProfileSet& values, const std::string& slot)
+{
+    std::string width;
+    std::string clock;
+    if (ParsePciSlot(slot, width, clock))
+    {
+        values.Set("bus", "Width", width);
+        values.Set("bus", "Clock", clock);
+    }
+}
+
 bool
 HostHelper::SetPciSlot(const std::string& slot)
 {

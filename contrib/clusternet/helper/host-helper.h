@@ -5,6 +5,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/profile-set.h"
 
 #include <string>
 #include <vector>
@@ -56,6 +57,13 @@ class HostHelper
      * @return false if @p slot is not one of them
      */
     static bool ParsePciSlot(const std::string& slot, std::string& width, std::string& clock);
+    /**
+     * Lay a run's PCI slot over its values as the run's own choice (bus Width and Clock), so
+     * that the values applied after building keep the slot SetPciSlot built.
+     * @param values the run's values; a slot needs the target "bus"
+     * @param slot "WIDTHxCLOCK", or "" (the host profile's own: nothing is laid)
+     */
+    static void ChoosePciSlot(ProfileSet& values, const std::string& slot);
 
   private:
     ObjectFactory m_cpuFactory;
